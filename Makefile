@@ -1,0 +1,127 @@
+# wbsim / wbfair: is writeback fair, and why not?
+#
+#   make            build bin/wbsim and bin/wbfair
+#   make run        build and run the default scenario (prints the report path)
+#   make check      install test dependencies, run every test (also under ASan/UBSan)
+#   make bench      benchmarks (bench/)
+#   make fuzz       build the libFuzzer targets into build/fuzz/
+#
+# V=1 shows full commands; WERROR=1 (set by CI) turns warnings into errors;
+# SAN=1 builds with AddressSanitizer and UndefinedBehaviorSanitizer into
+# build-san/ and bin-san/.
+
+CC      ?= cc
+V       ?= 0
+WERROR  ?= 0
+SAN     ?= 0
+
+ifeq ($(SAN),1)
+BUILD   := build-san
+BIN     := bin-san
+OPT     := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDSAN   := -fsanitize=address,undefined
+else
+BUILD   := build
+BIN     := bin
+OPT     := -O2
+LDSAN   :=
+endif
+
+CFLAGS  ?= -g
+CFLAGS  += -std=c11 $(OPT) -Wall -Wextra -Wshadow -Wno-unused-parameter \
+           -D_GNU_SOURCE -Iinclude -MMD -MP
+ifeq ($(WERROR),1)
+CFLAGS  += -Werror
+endif
+LDLIBS  := -linih -ljson-c -lm
+LDFLAGS += $(LDSAN)
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-6s %s\n' $(1) $(2)
+endif
+
+SIM_SRC   := $(filter-out sim/wbsim.c,$(wildcard sim/*.c))
+ANA_SRC   := $(filter-out analysis/wbfair.c,$(wildcard analysis/*.c))
+TEST_SRC  := $(wildcard tests/unit/test_*.c)
+BENCH_SRC := $(wildcard bench/*.c)
+
+SIM_OBJ   := $(SIM_SRC:%.c=$(BUILD)/%.o)
+ANA_OBJ   := $(ANA_SRC:%.c=$(BUILD)/%.o)
+LIBSIM    := $(BUILD)/libwbsim.a
+LIBANA    := $(BUILD)/libwbfair.a
+TESTS     := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+
+PROGS     := $(BIN)/wbsim $(if $(wildcard analysis/wbfair.c),$(BIN)/wbfair)
+
+all: $(PROGS) $(TESTS) $(BENCHES)
+
+$(BUILD)/%.o: %.c
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+$(LIBSIM): $(SIM_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(LIBANA): $(ANA_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BIN)/wbsim: $(BUILD)/sim/wbsim.o $(LIBSIM) $(LIBANA)
+	$(call msg,LD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BIN)/wbfair: $(BUILD)/analysis/wbfair.o $(LIBANA)
+	$(call msg,LD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBSIM) $(LIBANA)
+	$(call msg,LD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBSIM) $(LIBANA)
+	$(call msg,LD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# libFuzzer targets: fuzz/fuzz_*.c, built with clang against the sources.
+FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
+FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
+FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address,undefined
+build/fuzz/%: fuzz/%.c $(SIM_SRC) $(ANA_SRC)
+	$(call msg,FUZZ,$@)
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $< $(SIM_SRC) $(ANA_SRC) $(LDLIBS)
+fuzz: $(FUZZ_BIN)
+
+deps:
+	$(Q)tools/deps.sh
+
+run: deps all
+	$(Q)tools/run-default.sh
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory SAN=1 all
+	$(Q)tests/run.sh
+
+bench: deps all
+	$(Q)bench/run.sh
+
+clean:
+	rm -rf build build-san bin bin-san
+
+.PHONY: all deps run check bench clean fuzz
+.SUFFIXES:
+.SECONDARY:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scenario files: inih does the INI syntax, the option tables do the values.
+ *
+ * A key "include = FILE" before any section loads another scenario file
+ * (relative to the including file) at that point, so a scenario can pull in
+ * a shipped disk definition and override parts of it.
+ */
+#include <errno.h>
+#include <ini.h>
+#include <libgen.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+/**
+ * config_bind - let section @t->section fill the fixed object @obj
+ */
+int config_bind(struct config *c, const struct opt_table *t, void *obj)
+{
+	if (c->nr == CONFIG_MAX_BINDINGS)
+		return -ENOSPC;
+	c->b[c->nr++] = (struct config_binding){ .section = t->section,
+						 .table = t, .obj = obj };
+	return 0;
+}
+
+/**
+ * config_bind_family - sections "@t->section:NAME" map to lookup(ctx, NAME)
+ */
+int config_bind_family(struct config *c, const struct opt_table *t,
+		       void *(*lookup)(void *, const char *, char *, size_t),
+		       void *ctx)
+{
+	if (c->nr == CONFIG_MAX_BINDINGS)
+		return -ENOSPC;
+	c->b[c->nr++] = (struct config_binding){ .section = t->section,
+						 .table = t, .lookup = lookup,
+						 .ctx = ctx };
+	return 0;
+}
+
+/**
+ * config_set_defaults - fill every fixed object with its defaults
+ */
+int config_set_defaults(struct config *c)
+{
+	for (int i = 0; i < c->nr; i++) {
+		int ret;
+
+		if (!c->b[i].obj)
+			continue;
+		ret = opt_set_defaults(c->b[i].table, c->b[i].obj);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Resolve "section" or "section:instance" to a table and object. */
+static int resolve(struct config *c, const char *section,
+		   const struct opt_table **t, void **obj, char *err, size_t n)
+{
+	const char *colon = strchr(section, ':');
+	size_t len = colon ? (size_t)(colon - section) : strlen(section);
+
+	for (int i = 0; i < c->nr; i++) {
+		struct config_binding *b = &c->b[i];
+
+		if (strlen(b->section) != len || strncmp(b->section, section, len))
+			continue;
+		if (!colon && b->obj) {
+			*t = b->table;
+			*obj = b->obj;
+			return 0;
+		}
+		if (colon && b->lookup) {
+			if (!colon[1]) {
+				snprintf(err, n, "[%s]: empty instance name",
+					 section);
+				return -EINVAL;
+			}
+			*obj = b->lookup(b->ctx, colon + 1, err, n);
+			if (!*obj)
+				return -EINVAL;
+			*t = b->table;
+			return 0;
+		}
+		snprintf(err, n, colon ? "[%s]: section %.*s takes no instance name"
+				       : "[%s]: section needs an instance name (%.*s:NAME)",
+			 section, (int)len, section);
+		return -EINVAL;
+	}
+	snprintf(err, n, "unknown section [%s]", section);
+	return -EINVAL;
+}
+
+static int set_one(struct config *c, const char *section, const char *key,
+		   const char *value, char *err, size_t n)
+{
+	const struct opt_table *t;
+	const struct opt_desc *d;
+	void *obj;
+	int ret;
+
+	ret = resolve(c, section, &t, &obj, err, n);
+	if (ret)
+		return ret;
+	d = opt_find(t, key);
+	if (!d) {
+		snprintf(err, n, "unknown key '%s' in [%s] (see --help)", key,
+			 section);
+		return -EINVAL;
+	}
+	return opt_parse(d, obj, value, err, n);
+}
+
+struct parse_ctx {
+	struct config *c;
+	const char *path;	/* for messages and relative includes */
+	int depth;
+	int lineno;		/* lines handed to inih so far */
+	int bad_line;		/* first line too long or with a NUL, or 0 */
+	FILE *f;
+	const char *text;	/* or: in-memory text */
+	char err[OPT_ERR_MAX];
+	bool failed;		/* handler already reported an error */
+};
+
+static int load(struct config *c, const char *path, int depth);
+
+static int handler(void *user, const char *section, const char *name,
+		   const char *value)
+{
+	struct parse_ctx *p = user;
+
+	if (p->failed)
+		return 0;
+	if (!*section && !strcmp(name, "include")) {
+		char *dir = strdup(p->path), *full;
+		int ret;
+
+		if (!dir)
+			return 0;
+		if (value[0] == '/' || !strcmp(p->path, "-") ||
+		    asprintf(&full, "%s/%s", dirname(dir), value) < 0)
+			full = strdup(value);
+		free(dir);
+		if (p->depth + 1 >= CONFIG_MAX_DEPTH) {
+			snprintf(p->err, sizeof(p->err),
+				 "includes nested deeper than %d", CONFIG_MAX_DEPTH);
+			ret = -ELOOP;
+		} else {
+			ret = full ? load(p->c, full, p->depth + 1) : -ENOMEM;
+			snprintf(p->err, sizeof(p->err), "in include '%s'", value);
+		}
+		free(full);
+		p->failed = ret != 0;
+		return !ret;
+	}
+	if (!*section) {
+		snprintf(p->err, sizeof(p->err),
+			 "key '%s' outside any section (only 'include' may be)",
+			 name);
+		p->failed = true;
+		return 0;
+	}
+	if (set_one(p->c, section, name, value, p->err, sizeof(p->err))) {
+		p->failed = true;
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * inih silently splits a line longer than its buffer into two, and a NUL
+ * byte would cut a line short: read lines ourselves, and hand inih a line
+ * it rejects ("\x01...", no '=') in their place, so the error is reported
+ * at the right line number with our message.
+ */
+static int next_char(struct parse_ctx *p)
+{
+	if (p->f)
+		return fgetc(p->f);
+	if (!*p->text)
+		return EOF;
+	return (unsigned char)*p->text++;
+}
+
+static char *reader(char *str, int num, void *stream)
+{
+	struct parse_ctx *p = stream;
+	int len = 0, ch = EOF;
+	bool bad = false;
+
+	while ((ch = next_char(p)) != EOF) {
+		if (ch == 0)
+			bad = true;
+		else if (len < num - 1)
+			str[len++] = (char)ch;
+		else
+			bad = true;
+		if (ch == '\n')
+			break;
+	}
+	if (len == 0 && ch == EOF)
+		return NULL;
+	p->lineno++;
+	if (bad) {
+		if (!p->bad_line)
+			p->bad_line = p->lineno;
+		strcpy(str, "\x01\n");
+		return str;
+	}
+	str[len] = 0;
+	return str;
+}
+
+static int run_parser(struct parse_ctx *p)
+{
+	int line = ini_parse_stream(reader, p, handler, p);
+
+	if (line == 0)
+		return 0;
+	if (line < 0) {
+		fprintf(stderr, "%s: %s\n", p->path,
+			line == -1 ? strerror(errno) : "out of memory");
+		return -EINVAL;
+	}
+	if (p->bad_line == line)
+		fprintf(stderr, "%s:%d: line longer than %d characters or with a NUL byte\n",
+			p->path, line, INI_MAX_LINE - 2);
+	else if (p->failed)
+		fprintf(stderr, "%s:%d: %s\n", p->path, line, p->err);
+	else
+		fprintf(stderr, "%s:%d: syntax error (want [section] or key = value)\n",
+			p->path, line);
+	return -EINVAL;
+}
+
+static int load(struct config *c, const char *path, int depth)
+{
+	struct parse_ctx p = { .c = c, .path = path, .depth = depth };
+	int ret;
+
+	p.f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!p.f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	ret = run_parser(&p);
+	if (p.f != stdin)
+		fclose(p.f);
+	return ret;
+}
+
+/**
+ * config_load_file - apply a scenario file ("-" is stdin)
+ * Return: 0, or a negative errno after printing "file:line: message".
+ */
+int config_load_file(struct config *c, const char *path)
+{
+	return load(c, path, 0);
+}
+
+/**
+ * config_load_string - apply scenario text held in memory; @name is used
+ * in messages and as the base of relative includes
+ */
+int config_load_string(struct config *c, const char *name, const char *text)
+{
+	struct parse_ctx p = { .c = c, .path = name, .text = text };
+
+	return run_parser(&p);
+}
+
+/**
+ * config_set - apply one "section.key=value" override from the command line
+ */
+int config_set(struct config *c, const char *assignment)
+{
+	char err[OPT_ERR_MAX];
+	char *copy = strdup(assignment), *eq, *dot, *value;
+	int ret = -EINVAL;
+
+	if (!copy)
+		return -ENOMEM;
+	eq = strchr(copy, '=');
+	if (!eq) {
+		snprintf(err, sizeof(err), "'%s': want section.key=value",
+			 assignment);
+		goto out;
+	}
+	*eq = 0;
+	value = eq + 1;
+	dot = strrchr(copy, '.');
+	if (!dot || dot == copy || !dot[1]) {
+		snprintf(err, sizeof(err), "'%s': want section.key=value",
+			 assignment);
+		goto out;
+	}
+	*dot = 0;
+	ret = set_one(c, copy, dot + 1, value, err, sizeof(err));
+out:
+	if (ret)
+		fprintf(stderr, "--set %s: %s\n", assignment, err);
+	free(copy);
+	return ret;
+}
+
+/**
+ * config_print_help - every option of every bound section
+ */
+void config_print_help(FILE *f, const struct config *c)
+{
+	for (int i = 0; i < c->nr; i++) {
+		const struct config_binding *b = &c->b[i];
+
+		if (i)
+			fputc('\n', f);
+		opt_print_help(f, b->table);
+		if (b->lookup)
+			fprintf(f, "  (one section per instance: [%s:NAME])\n",
+				b->section);
+	}
+}
+
+/**
+ * config_dump - the effective values of every fixed object, as INI
+ */
+void config_dump(FILE *f, const struct config *c)
+{
+	for (int i = 0; i < c->nr; i++) {
+		if (!c->b[i].obj)
+			continue;
+		opt_dump(f, c->b[i].table, c->b[i].obj, NULL);
+		fputc('\n', f);
+	}
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Storage devices behind a request queue. struct disk is the generic part
+ * (the "driver"): it takes requests from the queue while it has a free
+ * command slot, keeps up to queue_depth commands (1 = PATA, N = NCQ with
+ * shortest-positioning-time-first), and completes them when the model says
+ * the data is transferred. The models, one file and one ops table each, say
+ * how long a command takes: hdd.c (rotational) and ssd.c.
+ *
+ * A disk is also a gendisk: sda = 8,0 with partitions sda1 = 8,1 ... as LBA
+ * ranges, the second disk sdb = 8,16, and so on, as the sd driver numbers
+ * them.
+ */
+#ifndef WBSIM_DISK_H
+#define WBSIM_DISK_H
+
+#include "blkdev.h"
+#include "options.h"
+#include "sim.h"
+
+/* [disk] section: what every device model has. */
+struct disk_params {
+	int model;			/* index into disk_models */
+	uint64_t capacity;		/* bytes */
+	unsigned int queue_depth;	/* 1: PATA, no queueing; N: NCQ */
+	bool write_cache;		/* complete writes once in the cache */
+	uint64_t cache_size;		/* bytes of on-disk write cache */
+	sim_time_t overhead;		/* controller overhead per command */
+	double bus_rate;		/* interface MB/s (10^6 bytes/s) */
+	char partitions[OPT_STR_MAX];	/* "30%,40%,rest" or sizes; "" none */
+};
+
+extern const struct opt_table disk_opt_table;
+
+struct disk;
+
+struct disk_ops {
+	const char *name;		/* "hdd", "ssd" */
+	const struct opt_table *options;	/* the model's own section */
+	size_t params_size;
+	int (*init)(struct disk *d);
+	void (*exit)(struct disk *d);
+	/* time until the media could start transferring @rq; no side effects */
+	sim_time_t (*position_time)(struct disk *d, const struct request *rq,
+				    sim_time_t now);
+	/* service @rq starting at @now; returns its completion time */
+	sim_time_t (*access)(struct disk *d, const struct request *rq,
+			     sim_time_t now);
+};
+
+extern const struct disk_ops hdd_ops;
+extern const struct disk_ops ssd_ops;
+extern const struct disk_ops *const disk_models[];	/* NULL-terminated */
+extern const char *const disk_model_names[];
+
+struct disk_stats {
+	sim_time_t busy_ns;		/* time with >= 1 command in the device */
+	uint64_t nr_cmds[2];		/* completed, [0] read [1] write */
+	uint64_t sectors[2];
+	uint64_t seek_cyls;		/* sum of seek distances (hdd) */
+};
+
+/**
+ * struct disk - a device and its gendisk
+ * @model_params: the model's option struct ([hdd] or [ssd])
+ * @model: the model's private state
+ */
+struct disk {
+	struct sim *sim;
+	struct disk_params p;
+	const struct disk_ops *ops;
+	void *model_params;
+	void *model;
+	struct gendisk gd;
+	struct request_queue *q;
+	unsigned int in_flight;		/* commands the device holds */
+	struct request *cmds[32];	/* NCQ slots */
+	struct sim_event done_ev;
+	sim_time_t busy_since;
+	struct disk_stats stats;
+};
+
+int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
+	      void *model_params, int index);
+void disk_exit(struct disk *d);
+void disk_attach_queue(struct disk *d, struct request_queue *q);
+struct block_device *disk_find_bdev(struct disk *d, uint32_t devt);
+struct block_device *disk_sector_to_part(struct disk *d, sector_t sector);
+
+#endif

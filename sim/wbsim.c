@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wbsim: a deterministic discrete-event simulator of the Linux writeback
+ * path. Subcommands live in their own files; this file only dispatches.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "sim.h"
+
+static const struct wbsim_command commands[] = {
+	{ NULL, NULL, NULL },	/* commands are added as they land */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: wbsim COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; commands[i].name; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n'wbsim COMMAND --help' describes one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; commands[i].name; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "wbsim: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}
