@@ -128,6 +128,7 @@ struct parse_ctx {
 	const char *text;	/* or: in-memory text */
 	char err[OPT_ERR_MAX];
 	bool failed;		/* handler already reported an error */
+	int err_line;		/* the line the handler failed on */
 };
 
 static int load(struct config *c, const char *path, int depth);
@@ -139,6 +140,7 @@ static int handler(void *user, const char *section, const char *name,
 
 	if (p->failed)
 		return 0;
+	p->err_line = p->lineno;
 	if (!*section && !strcmp(name, "include")) {
 		char *dir = strdup(p->path), *full;
 		int ret;
@@ -233,7 +235,7 @@ static int run_parser(struct parse_ctx *p)
 	if (p->bad_line == line)
 		fprintf(stderr, "%s:%d: line longer than %d characters or with a NUL byte\n",
 			p->path, line, INI_MAX_LINE - 2);
-	else if (p->failed)
+	else if (p->failed && p->err_line == line)
 		fprintf(stderr, "%s:%d: %s\n", p->path, line, p->err);
 	else
 		fprintf(stderr, "%s:%d: syntax error (want [section] or key = value)\n",
