@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scenario assembly: bind every object's option table into one config so
+ * scenario files, --set and --help all see the same options.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "scenario.h"
+
+static const struct opt_desc sim_opts[] = {
+	{ "seed", OPT_U64, offsetof(struct sim_params, seed), "1", 0, 0, NULL,
+	  NULL, "master seed; each component draws from its own named stream" },
+	{ "duration", OPT_TIME, offsetof(struct sim_params, duration), "600",
+	  0.001, 86400, "s", NULL, "simulated run time" },
+	{ NULL },
+};
+
+const struct opt_table sim_opt_table = {
+	"sim", "the run as a whole", sim_opts
+};
+
+/**
+ * scenario_init - every option at its default, all tables bound
+ */
+int scenario_init(struct scenario *s)
+{
+	int ret = 0, i;
+
+	memset(s, 0, sizeof(*s));
+	config_bind(&s->cfg, &sim_opt_table, &s->sim);
+	config_bind(&s->cfg, &disk_opt_table, &s->disk);
+	for (i = 0; disk_models[i] && i < SCENARIO_MAX_MODELS; i++) {
+		s->model_params[i] = calloc(1, disk_models[i]->params_size);
+		if (!s->model_params[i])
+			goto nomem;
+		config_bind(&s->cfg, disk_models[i]->options, s->model_params[i]);
+	}
+	config_bind(&s->cfg, &queue_opt_table, &s->queue);
+	for (i = 0; elevator_types[i] && i < SCENARIO_MAX_ELEVATORS; i++) {
+		const struct elevator_type *e = elevator_types[i];
+
+		s->elv_params[i] = calloc(1, e->params_size ? e->params_size : 1);
+		if (!s->elv_params[i])
+			goto nomem;
+		if (e->options)
+			config_bind(&s->cfg, e->options, s->elv_params[i]);
+	}
+	ret = config_set_defaults(&s->cfg);
+	if (ret)
+		scenario_exit(s);
+	return ret;
+nomem:
+	scenario_exit(s);
+	return -ENOMEM;
+}
+
+void scenario_exit(struct scenario *s)
+{
+	for (int i = 0; i < SCENARIO_MAX_MODELS; i++)
+		free(s->model_params[i]);
+	for (int i = 0; i < SCENARIO_MAX_ELEVATORS; i++)
+		free(s->elv_params[i]);
+	memset(s, 0, sizeof(*s));
+}
+
+/**
+ * scenario_arg - apply argv[*i] if it is "-c FILE" or "--set K=V"
+ *
+ * Return: 1 if consumed (with *i advanced past its value), 0 if the
+ * argument is not a scenario option, -EINVAL after printing a message.
+ */
+int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	bool is_file = !strcmp(a, "-c") || !strcmp(a, "--scenario");
+	bool is_set = !strcmp(a, "--set") || !strcmp(a, "-s");
+
+	if (!is_file && !is_set) {
+		if (!strncmp(a, "--set=", 6))
+			return config_set(&s->cfg, a + 6) ? -EINVAL : 1;
+		return 0;
+	}
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "wbsim: %s needs an argument\n", a);
+		return -EINVAL;
+	}
+	(*i)++;
+	if (is_file)
+		return config_load_file(&s->cfg, argv[*i]) ? -EINVAL : 1;
+	return config_set(&s->cfg, argv[*i]) ? -EINVAL : 1;
+}
+
+/**
+ * options_main - `wbsim options [-c FILE] [--set K=V] [--dump]`
+ *
+ * Without --dump, prints every option with type, default and help (the
+ * reference the README points to); with --dump, the effective values after
+ * the given scenario files and overrides, as a scenario file.
+ */
+int options_main(int argc, char **argv)
+{
+	struct scenario s;
+	bool dump = false;
+	int ret;
+
+	if (scenario_init(&s))
+		return 1;
+	for (int i = 1; i < argc; i++) {
+		ret = scenario_arg(&s, argc, argv, &i);
+		if (ret < 0)
+			goto bad;
+		if (ret)
+			continue;
+		if (!strcmp(argv[i], "--dump")) {
+			dump = true;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: wbsim options [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [--dump]\n"
+			       "Lists every option of every section, or with --dump the effective\n"
+			       "values as a scenario file that reproduces them.\n");
+			scenario_exit(&s);
+			return 0;
+		} else {
+			fprintf(stderr, "wbsim options: unknown argument '%s'\n", argv[i]);
+			goto bad;
+		}
+	}
+	if (dump)
+		config_dump(stdout, &s.cfg);
+	else
+		config_print_help(stdout, &s.cfg);
+	scenario_exit(&s);
+	return 0;
+bad:
+	scenario_exit(&s);
+	return 2;
+}
