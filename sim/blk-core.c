@@ -70,7 +70,7 @@ static const struct opt_desc queue_opts[] = {
 	  "cfq", 0, 0, NULL, elevator_names, "I/O scheduler" },
 	{ "nomerges", OPT_BOOL, offsetof(struct queue_params, nomerges),
 	  "no", 0, 0, NULL, NULL, "never merge bios into queued requests" },
-	{ NULL },
+	{ .name = NULL },
 };
 
 const struct opt_table queue_opt_table = {

@@ -65,7 +65,7 @@ static const struct opt_desc cfq_opts[] = {
 	CFQ_OPT("slice_idle", OPT_TIME, slice_idle, "8", 0, 1000, "ms",
 		"wait for the next request of an emptied sync queue "
 		"(0: never)"),
-	{ NULL },
+	{ .name = NULL },
 };
 
 static const struct opt_table cfq_opt_table = {

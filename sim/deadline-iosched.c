@@ -45,7 +45,7 @@ static const struct opt_desc deadline_opts[] = {
 	{ "front_merges", OPT_BOOL,
 	  offsetof(struct deadline_params, front_merges), "1", 0, 0,
 	  NULL, NULL, "look for front merges in the sector tree" },
-	{ NULL },
+	{ .name = NULL },
 };
 
 static const struct opt_table deadline_opt_table = {
