@@ -94,6 +94,8 @@ struct bio {
 	void *bi_private;
 	struct bio *bi_next;		/* chain in a request / wait list */
 	sim_time_t bi_queue_time;	/* set by the block layer (Q) */
+	/* set by the block layer: the bdev submitted to, before remapping */
+	struct block_device *bi_part;
 };
 
 /**
@@ -119,6 +121,7 @@ struct request {
 	sim_time_t start_time;		/* allocation (G) */
 	sim_time_t fifo_time;
 	sim_time_t issue_time;		/* D */
+	int errors;			/* -errno of the completion, for C */
 	void *elv_priv[2];
 	struct rb_node rb_node;		/* elevator's sector-sorted tree */
 	bool on_hash;
@@ -202,6 +205,9 @@ struct request_queue {
 	bool plugged;
 	struct sim_event unplug_timer;
 	struct request *free_rqs;	/* request allocation cache */
+	struct blk_rq_chunk *rq_chunks;	/* what free_rqs was carved from */
+	bool in_request_fn;		/* request_fn running: don't recurse */
+	bool rerun_request_fn;		/* run it again when it returns */
 	struct blk_trace *blk_trace;	/* NULL: not tracing */
 	struct queue_stats stats;
 	/* the driver: called whenever there may be work for the device */
