@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The generic part of a storage device: the [disk] options, the gendisk
+ * with its partitions, and the "driver" that takes requests from the
+ * request queue and hands them to the device model (hdd.c, ssd.c).
+ *
+ * Driver picture, per disk:
+ *
+ *   request queue --blk_fetch_request()--> cmds[0..in_flight)
+ *                                            |  waiting  (cmd_done = MAX)
+ *                 ops->access() when the     v
+ *                 model has a free server -> started (cmd_done = when)
+ *                                            |
+ *   blk_end_request() <----- done_ev at the earliest cmd_done
+ *
+ * in_flight <= queue_depth (1 = PATA: one command at a time; up to 32 =
+ * NCQ). nr_started <= parallel (1 for a disk arm, the channel count for an
+ * SSD). Which waiting command starts next is disk_ncq_pick(): shortest
+ * positioning time first, with an aging bound.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "disk.h"
+
+const char *const disk_model_names[] = { "hdd", "ssd", NULL };
+const struct disk_ops *const disk_models[] = { &hdd_ops, &ssd_ops, NULL };
+
+#define P(f)	offsetof(struct disk_params, f)
+static const struct opt_desc disk_opts[] = {
+	{ "model", OPT_ENUM, P(model), "hdd", 0, 0, NULL, disk_model_names,
+	  "device model" },
+	/* 80 GB (10^9): the common 2009 desktop disk size (reference);
+	 * at most 16 TB, which keeps the hdd's init-time fits cheap */
+	{ "capacity", OPT_SIZE, P(capacity), "80GB", 512, 16e12, "bytes", NULL,
+	  "device size" },
+	/* PATA has no command queueing (reference); SATA NCQ holds 32 */
+	{ "queue_depth", OPT_UINT, P(queue_depth), "1", 1, 32, NULL, NULL,
+	  "commands the device holds at once (1 = PATA, up to 32 = NCQ)" },
+	/* desktop ATA disks shipped with the write cache enabled */
+	{ "write_cache", OPT_BOOL, P(write_cache), "yes", 0, 0, NULL, NULL,
+	  "complete writes once they are in the on-disk cache" },
+	/* 8 MiB: the usual buffer of a 2009 80 GB desktop disk */
+	{ "cache_size", OPT_SIZE, P(cache_size), "8M", 0, 1073741824.0,
+	  "bytes", NULL, "on-disk buffer for write-behind and read-ahead" },
+	/*
+	 * 0.2 ms: plausible, not measured. DiskSim and DIXtrac
+	 * (CMU-CS-99-176) model a per-command processing overhead apart
+	 * from the mechanics; 0.1-0.3 ms is the range the project brief
+	 * gives for it. No 2009 datasheet states it.
+	 */
+	{ "overhead", OPT_TIME, P(overhead), "0.2", 0, 100, "ms", NULL,
+	  "controller overhead per command" },
+	/* UDMA/133, the PATA link of the time (reference: 133 MB/s) */
+	{ "bus_rate", OPT_DOUBLE, P(bus_rate), "133", 1, 100000, "MB/s", NULL,
+	  "interface transfer rate, MB/s (10^6 bytes/s)" },
+	{ "partitions", OPT_STR, P(partitions), "", 0, 0, NULL, NULL,
+	  "comma-separated sizes: N%, a size (10G, 20GB) or rest; \"\" = none" },
+	{ .name = NULL }
+};
+#undef P
+
+const struct opt_table disk_opt_table = {
+	.section = "disk",
+	.title = "the storage device",
+	.opts = disk_opts,
+};
+
+/*
+ * Partitions are laid out as 2009's fdisk did (util-linux-ng before 2.17.1
+ * switched to 1 MiB alignment in 2010): a DOS geometry of 255 heads x 63
+ * sectors, the first partition at sector 63 (the rest of cylinder 0 holds
+ * the MBR), every other partition starting and every partition ending on
+ * a cylinder boundary. Partitions 5 and up are numbered on as the kernel
+ * numbers logical partitions, but laid out like primaries: the extended
+ * partition's EBR track in front of each is not modelled.
+ */
+#define DOS_HEADS		255
+#define DOS_SECTORS		63
+#define DOS_CYL_SECTORS		((sector_t)DOS_HEADS * DOS_SECTORS)
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Parse one size token ("30%", "10G", "20GB"); 0 or -EINVAL with @err. */
+static int parse_part_size(const char *tok, uint64_t capacity,
+			   uint64_t *bytes, char *err, size_t errlen)
+{
+	size_t len = strlen(tok);
+	char opt_err[OPT_ERR_MAX];
+
+	if (len && tok[len - 1] == '%') {
+		char num[64], *end;
+		double v;
+
+		if (len - 1 >= sizeof(num)) {
+			snprintf(err, errlen, "'%.64s' is not a percentage", tok);
+			return -EINVAL;
+		}
+		memcpy(num, tok, len - 1);
+		num[len - 1] = '\0';
+		v = strtod(num, &end);
+		if (end == num || *skip_space(end) || !isfinite(v)) {
+			snprintf(err, errlen, "'%.64s' is not a percentage", tok);
+			return -EINVAL;
+		}
+		if (v <= 0 || v > 100) {
+			snprintf(err, errlen, "'%.64s' is not in (0%%, 100%%]",
+				 tok);
+			return -EINVAL;
+		}
+		*bytes = (uint64_t)(v / 100.0 * (double)capacity);
+		return 0;
+	} else {
+		static const struct opt_desc size_desc = {
+			.name = "size", .type = OPT_SIZE,
+		};
+
+		if (opt_parse(&size_desc, bytes, tok, opt_err,
+			      sizeof(opt_err))) {
+			snprintf(err, errlen,
+				 "'%.64s' is not N%%, a size (10G, 20GB) or rest",
+				 tok);
+			return -EINVAL;
+		}
+		if (!*bytes) {
+			snprintf(err, errlen, "'%.64s' is an empty partition",
+				 tok);
+			return -EINVAL;
+		}
+		return 0;
+	}
+}
+
+/**
+ * disk_parse_partitions - lay out a partition list on a disk
+ * @spec: comma-separated sizes, each "N%" of @capacity, a size with a unit
+ *	(as OPT_SIZE reads it) or "rest" (what is left; only last); "" = none
+ * @capacity: disk size in bytes
+ * @parts: receives up to DISK_MAX_PARTS ranges, cylinder-aligned (see
+ *	DOS_CYL_SECTORS above)
+ * @nr_parts: receives the number of partitions
+ * @err: receives what is wrong, naming the partition, on failure
+ *
+ * Each partition ends on the last cylinder boundary at or before the
+ * running total of the sizes asked so far, so rounding never accumulates
+ * and "50%,50%" or "30%,rest" fill the disk's whole cylinders.
+ *
+ * Return: 0, or -EINVAL for a malformed list, a partition that vanishes
+ * after alignment, more than DISK_MAX_PARTS partitions, or sizes that add
+ * up to more than @capacity.
+ */
+int disk_parse_partitions(const char *spec, uint64_t capacity,
+			  struct disk_part_range *parts, int *nr_parts,
+			  char *err, size_t errlen)
+{
+	uint64_t total = 0;
+	sector_t prev_end = DOS_SECTORS;
+	const char *s = skip_space(spec);
+	int n = 0;
+
+	*nr_parts = 0;
+	if (!*s)
+		return 0;
+	for (;;) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		char tok[OPT_STR_MAX];
+		uint64_t bytes;
+		sector_t end;
+
+		if (len >= sizeof(tok))
+			len = sizeof(tok) - 1;
+		memcpy(tok, s, len);
+		tok[len] = '\0';
+		while (len && (tok[len - 1] == ' ' || tok[len - 1] == '\t'))
+			tok[--len] = '\0';
+		if (n == DISK_MAX_PARTS) {
+			snprintf(err, errlen, "more than %d partitions",
+				 DISK_MAX_PARTS);
+			return -EINVAL;
+		}
+		if (!len) {
+			snprintf(err, errlen, "partition %d is empty", n + 1);
+			return -EINVAL;
+		}
+		if (!strcmp(tok, "rest")) {
+			if (comma) {
+				snprintf(err, errlen,
+					 "partition %d: 'rest' must be the last",
+					 n + 1);
+				return -EINVAL;
+			}
+			if (total >= capacity) {
+				snprintf(err, errlen,
+					 "partition %d: no space left for 'rest'",
+					 n + 1);
+				return -EINVAL;
+			}
+			bytes = capacity - total;
+		} else {
+			char why[OPT_ERR_MAX];
+
+			if (parse_part_size(tok, capacity, &bytes, why,
+					    sizeof(why))) {
+				snprintf(err, errlen, "partition %d: %.180s",
+					 n + 1, why);
+				return -EINVAL;
+			}
+		}
+		if (bytes > capacity - total) {
+			snprintf(err, errlen,
+				 "partition %d '%.64s': partitions add up to more than the capacity of %llu bytes",
+				 n + 1, tok, (unsigned long long)capacity);
+			return -EINVAL;
+		}
+		total += bytes;
+		end = (total / SECTOR_SIZE) / DOS_CYL_SECTORS * DOS_CYL_SECTORS;
+		if (end <= prev_end) {
+			snprintf(err, errlen,
+				 "partition %d '%.64s' is empty after cylinder alignment (%llu-byte cylinders)",
+				 n + 1, tok,
+				 (unsigned long long)(DOS_CYL_SECTORS *
+						      SECTOR_SIZE));
+			return -EINVAL;
+		}
+		parts[n].start = prev_end;
+		parts[n].nr = end - prev_end;
+		prev_end = end;
+		n++;
+		if (!comma)
+			break;
+		s = skip_space(comma + 1);
+	}
+	*nr_parts = n;
+	return 0;
+}
+
+/*
+ * The sd driver's names and numbers: sda..sdz, sdaa..sdzz, ... and
+ * 16 minors per disk, disks 0-15 on major 8, 16-127 on 65-71, 128-255 on
+ * 128-135 (drivers/scsi/sd.c: sd_format_disk_name(), sd_major()).
+ */
+static int sd_format_disk_name(int index, char *buf, size_t len)
+{
+	char tmp[16];
+	int i = sizeof(tmp) - 1;
+
+	tmp[i] = '\0';
+	do {
+		if (i == 0)
+			return -EINVAL;
+		tmp[--i] = 'a' + index % 26;
+		index = index / 26 - 1;
+	} while (index >= 0);
+	if (snprintf(buf, len, "sd%s", tmp + i) >= (int)len)
+		return -EINVAL;
+	return 0;
+}
+
+static int sd_major(int index)
+{
+	int major_idx = index >> 4;
+
+	if (major_idx == 0)
+		return SCSI_DISK0_MAJOR;
+	if (major_idx < 8)
+		return 64 + major_idx;
+	if (major_idx < 16)
+		return 128 + major_idx - 8;
+	return -EINVAL;
+}
+
+static void disk_done(struct sim *sim, struct sim_event *ev);
+
+static void bdev_init(struct block_device *b, struct gendisk *gd,
+		      uint32_t devt, int partno, sector_t start, sector_t nr)
+{
+	char base[sizeof(gd->name)];
+
+	memcpy(base, gd->name, sizeof(base));
+	base[sizeof(base) - 1] = '\0';
+	memset(b, 0, sizeof(*b));
+	b->devt = devt;
+	b->partno = partno;
+	/* sd names are at most "sdzzz"; partno is at most 15 */
+	if (partno)
+		snprintf(b->name, sizeof(b->name), "%.12s%d", base,
+			 partno & 0xff);
+	else
+		snprintf(b->name, sizeof(b->name), "%.15s", base);
+	b->start_sect = start;
+	b->nr_sects = nr;
+	b->disk = gd;
+}
+
+/**
+ * disk_init - set up a disk, its gendisk and its model
+ * @p: the [disk] section; copied
+ * @model_params: the model's section ([hdd] or [ssd]), ops->params_size
+ *	bytes; the caller keeps it alive until disk_exit()
+ * @index: 0 for sda (8,0), 1 for sdb (8,16), ...
+ *
+ * Partition i (1-based) is "sda<i>" with devt 8,i: the sd numbering,
+ * minor = index * 16 + partno. Problems are printed on stderr, prefixed
+ * with the disk's name.
+ *
+ * Return: 0, -EINVAL for bad parameters, -ENOMEM.
+ */
+int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
+	      void *model_params, int index)
+{
+	struct disk_part_range parts[DISK_MAX_PARTS];
+	struct gendisk *gd = &d->gd;
+	char err[OPT_ERR_MAX];
+	int major, nr_parts, ret, nr_models = 0;
+
+	memset(d, 0, sizeof(*d));
+	while (disk_models[nr_models])
+		nr_models++;
+	if (index < 0 || (major = sd_major(index)) < 0 ||
+	    sd_format_disk_name(index, gd->name, sizeof(gd->name))) {
+		fprintf(stderr, "disk: index %d is beyond the sd numbering\n",
+			index);
+		return -EINVAL;
+	}
+	if (p->model < 0 || p->model >= nr_models) {
+		fprintf(stderr, "%s: model %d is unknown\n", gd->name, p->model);
+		return -EINVAL;
+	}
+	if (p->queue_depth < 1 || p->queue_depth > ARRAY_SIZE(d->cmds)) {
+		fprintf(stderr, "%s: queue_depth %u is not in [1, %zu]\n",
+			gd->name, p->queue_depth, ARRAY_SIZE(d->cmds));
+		return -EINVAL;
+	}
+	if (p->capacity < SECTOR_SIZE || !(p->bus_rate > 0)) {
+		fprintf(stderr, "%s: capacity and bus_rate must be positive\n",
+			gd->name);
+		return -EINVAL;
+	}
+	ret = disk_parse_partitions(p->partitions, p->capacity, parts,
+				    &nr_parts, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s: partitions '%s': %s\n", gd->name,
+			p->partitions, err);
+		return ret;
+	}
+
+	d->sim = sim;
+	d->p = *p;
+	d->ops = disk_models[p->model];
+	d->model_params = model_params;
+	d->parallel = 1;
+	gd->dev = d;
+	bdev_init(&gd->part0, gd, MKDEV(major, (index & 15) << 4), 0, 0,
+		  p->capacity / SECTOR_SIZE);
+	for (int i = 0; i < nr_parts; i++)
+		bdev_init(&gd->part[i], gd,
+			  MKDEV(major, ((index & 15) << 4) + i + 1), i + 1,
+			  parts[i].start, parts[i].nr);
+	gd->nr_parts = nr_parts;
+	for (size_t i = 0; i < ARRAY_SIZE(d->cmd_done); i++)
+		d->cmd_done[i] = SIM_TIME_MAX;
+	sim_event_init(&d->done_ev, disk_done, "disk-done");
+
+	ret = d->ops->init(d);
+	if (ret)
+		return ret;
+	if (d->parallel < 1 || d->parallel > ARRAY_SIZE(d->cmds))
+		d->parallel = d->parallel < 1 ? 1 : ARRAY_SIZE(d->cmds);
+	return 0;
+}
+
+/**
+ * disk_exit - cancel the completion event and free the model's state
+ */
+void disk_exit(struct disk *d)
+{
+	if (d->sim && sim_event_pending(&d->done_ev))
+		sim_cancel(d->sim, &d->done_ev);
+	if (d->ops && d->ops->exit)
+		d->ops->exit(d);
+	d->model = NULL;
+}
+
+/**
+ * disk_ncq_pick - choose which held command the device services next
+ * @pos: each candidate's positioning time (ops->position_time())
+ * @since: when the device took each candidate
+ * @n: number of candidates, at least 1
+ * @now: the current time
+ * @age_limit: a candidate held at least this long goes before every
+ *	younger one, oldest first (DISK_NCQ_AGE_LIMIT in the driver)
+ *
+ * Shortest positioning time first; ties go to the older command, then to
+ * the lower index, so the choice never depends on anything but its inputs.
+ * Once a command has aged past @age_limit nothing younger can overtake it,
+ * so its wait is bounded by @age_limit plus the services of the at most
+ * 31 commands that are older still.
+ *
+ * Return: the index of the chosen candidate.
+ */
+unsigned int disk_ncq_pick(const sim_time_t *pos, const sim_time_t *since,
+			   unsigned int n, sim_time_t now,
+			   sim_time_t age_limit)
+{
+	unsigned int best = 0;
+	bool aged = false;
+
+	for (unsigned int i = 0; i < n; i++) {
+		if (since[i] > now || now - since[i] < age_limit)
+			continue;
+		if (!aged || since[i] < since[best])
+			best = i;
+		aged = true;
+	}
+	if (aged)
+		return best;
+	for (unsigned int i = 1; i < n; i++)
+		if (pos[i] < pos[best] ||
+		    (pos[i] == pos[best] && since[i] < since[best]))
+			best = i;
+	return best;
+}
+
+/* Slot of the waiting command to start next. */
+static unsigned int disk_pick_waiting(struct disk *d, sim_time_t now)
+{
+	sim_time_t pos[ARRAY_SIZE(d->cmds)], since[ARRAY_SIZE(d->cmds)];
+	unsigned int slot[ARRAY_SIZE(d->cmds)], n = 0;
+
+	for (unsigned int i = 0; i < d->in_flight; i++) {
+		if (d->cmd_done[i] != SIM_TIME_MAX)
+			continue;
+		slot[n] = i;
+		since[n] = d->cmd_since[i];
+		n++;
+	}
+	if (n == 1)
+		return slot[0];
+	for (unsigned int i = 0; i < n; i++)
+		pos[i] = d->ops->position_time(d, d->cmds[slot[i]], now);
+	return slot[disk_ncq_pick(pos, since, n, now, DISK_NCQ_AGE_LIMIT)];
+}
+
+/*
+ * Take requests while a slot is free, start waiting commands while the
+ * model has a free server, and aim done_ev at the earliest completion.
+ * Safe to re-enter from blk_end_request(): all state is consistent
+ * whenever the block layer is called.
+ */
+static void disk_kick(struct disk *d)
+{
+	sim_time_t now = d->sim->now, first = SIM_TIME_MAX;
+
+	while (d->q && d->in_flight < d->p.queue_depth) {
+		struct request *rq = blk_fetch_request(d->q);
+		unsigned int i;
+
+		if (!rq)
+			break;
+		i = d->in_flight++;
+		d->cmds[i] = rq;
+		d->cmd_since[i] = now;
+		d->cmd_done[i] = SIM_TIME_MAX;
+		if (i == 0)
+			d->busy_since = now;
+	}
+	while (d->nr_started < d->parallel && d->nr_started < d->in_flight) {
+		unsigned int i = disk_pick_waiting(d, now);
+		sim_time_t t = d->ops->access(d, d->cmds[i], now);
+
+		d->cmd_done[i] = t < now ? now : t;
+		d->nr_started++;
+	}
+	for (unsigned int i = 0; i < d->in_flight; i++)
+		if (d->cmd_done[i] < first)
+			first = d->cmd_done[i];
+	if (first == SIM_TIME_MAX)
+		return;
+	if (!sim_event_pending(&d->done_ev) || d->done_ev.time != first)
+		sim_schedule_at(d->sim, &d->done_ev, first);
+}
+
+static void disk_done(struct sim *sim, struct sim_event *ev)
+{
+	struct disk *d = container_of(ev, struct disk, done_ev);
+	struct request *done[ARRAY_SIZE(d->cmds)];
+	unsigned int nr_done = 0, j = 0;
+	sim_time_t now = sim->now;
+
+	/* Retire first, then call out: blk_end_request() may re-enter. */
+	for (unsigned int i = 0; i < d->in_flight; i++) {
+		struct request *rq = d->cmds[i];
+
+		if (d->cmd_done[i] <= now) {
+			int dir = rq_data_dir(rq);
+
+			done[nr_done++] = rq;
+			d->nr_started--;
+			d->stats.nr_cmds[dir]++;
+			d->stats.sectors[dir] += rq->nr_sectors;
+			continue;
+		}
+		d->cmds[j] = rq;
+		d->cmd_since[j] = d->cmd_since[i];
+		d->cmd_done[j] = d->cmd_done[i];
+		j++;
+	}
+	for (unsigned int i = j; i < d->in_flight; i++)
+		d->cmd_done[i] = SIM_TIME_MAX;
+	d->in_flight = j;
+	if (!j)
+		d->stats.busy_ns += now - d->busy_since;
+	for (unsigned int i = 0; i < nr_done; i++)
+		blk_end_request(done[i], 0);
+	disk_kick(d);
+}
+
+static void disk_request_fn(struct request_queue *q)
+{
+	disk_kick(q->queuedata);
+}
+
+/**
+ * disk_attach_queue - make @d the driver of @q
+ *
+ * Sets q->request_fn, which the block layer calls whenever there may be
+ * work; the disk then pulls requests with blk_fetch_request() while it has
+ * a free slot, and again after every completion.
+ */
+void disk_attach_queue(struct disk *d, struct request_queue *q)
+{
+	d->q = q;
+	d->gd.queue = q;
+	q->disk = &d->gd;
+	q->queuedata = d;
+	q->request_fn = disk_request_fn;
+}
+
+/**
+ * disk_find_bdev - the whole disk or the partition with dev_t @devt
+ * Return: the block device, or NULL if @devt is not on @d.
+ */
+struct block_device *disk_find_bdev(struct disk *d, uint32_t devt)
+{
+	if (d->gd.part0.devt == devt)
+		return &d->gd.part0;
+	for (int i = 0; i < d->gd.nr_parts; i++)
+		if (d->gd.part[i].devt == devt)
+			return &d->gd.part[i];
+	return NULL;
+}
+
+/**
+ * disk_sector_to_part - the partition holding disk sector @sector
+ *
+ * As the kernel's disk_map_sector_rcu(): a sector outside every partition
+ * (the MBR track, the tail after the last cylinder) maps to the whole disk.
+ *
+ * Return: the partition, the whole disk, or NULL if @sector is beyond the
+ * end of the disk.
+ */
+struct block_device *disk_sector_to_part(struct disk *d, sector_t sector)
+{
+	if (sector >= d->gd.part0.nr_sects)
+		return NULL;
+	for (int i = 0; i < d->gd.nr_parts; i++) {
+		struct block_device *b = &d->gd.part[i];
+
+		if (sector >= b->start_sect &&
+		    sector - b->start_sect < b->nr_sects)
+			return b;
+	}
+	return &d->gd.part0;
+}
