@@ -119,6 +119,7 @@ struct request {
 	sim_time_t start_time;		/* allocation (G) */
 	sim_time_t fifo_time;
 	sim_time_t issue_time;		/* D */
+	int errors;			/* -errno of the completion, for C */
 	void *elv_priv[2];
 	struct rb_node rb_node;		/* elevator's sector-sorted tree */
 	bool on_hash;
