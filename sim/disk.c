@@ -581,3 +581,22 @@ struct block_device *disk_sector_to_part(struct disk *d, sector_t sector)
 	}
 	return &d->gd.part0;
 }
+
+/**
+ * disk_write_geometry - the partition table as a run directory's geometry
+ * file: one line per device, "NAME MAJ,MIN DISK START SECTORS"
+ */
+void disk_write_geometry(struct disk *d, FILE *f)
+{
+	const struct gendisk *gd = &d->gd;
+
+	fprintf(f, "# dev maj,min disk start sectors\n");
+	for (int i = -1; i < gd->nr_parts; i++) {
+		const struct block_device *b = i < 0 ? &gd->part0 : &gd->part[i];
+
+		fprintf(f, "%s %u,%u %s %llu %llu\n", b->name, MAJOR(b->devt),
+			MINOR(b->devt), gd->name,
+			(unsigned long long)b->start_sect,
+			(unsigned long long)b->nr_sects);
+	}
+}

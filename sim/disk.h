@@ -14,6 +14,8 @@
 #ifndef WBSIM_DISK_H
 #define WBSIM_DISK_H
 
+#include <stdio.h>
+
 #include "blkdev.h"
 #include "options.h"
 #include "sim.h"
@@ -116,5 +118,6 @@ void disk_exit(struct disk *d);
 void disk_attach_queue(struct disk *d, struct request_queue *q);
 struct block_device *disk_find_bdev(struct disk *d, uint32_t devt);
 struct block_device *disk_sector_to_part(struct disk *d, sector_t sector);
+void disk_write_geometry(struct disk *d, FILE *f);
 
 #endif

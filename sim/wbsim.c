@@ -10,7 +10,9 @@
 #include "sim.h"
 
 static const struct wbsim_command commands[] = {
-	{ NULL, NULL, NULL },	/* commands are added as they land */
+	{ "replay", replay_main, "replay a request trace through the block layer and a disk" },
+	{ "options", options_main, "list every scenario option with its default" },
+	{ NULL, NULL, NULL },
 };
 
 static void usage(FILE *f)
