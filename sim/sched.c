@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * CPUs and tasks: round-robin CPU service with a time slice, wait queues
+ * and timeouts. See sched.h.
+ *
+ * A task's continuation always runs on a CPU: a woken task first waits on
+ * the run queue for a CPU, so on a busy uniprocessor a flusher thread that
+ * is woken does not write until the dbench clients let it run, as on the
+ * 2009 test box. Continuations run from the CPU's own event, never nested
+ * inside another task's continuation.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sched.h"
+
+static void cpu_event(struct sim *sim, struct sim_event *ev);
+
+/**
+ * sched_init - @nr_cpus idle CPUs and an empty run queue
+ */
+int sched_init(struct cpu_sched *cs, struct sim *sim, unsigned int nr_cpus,
+	       sim_time_t slice)
+{
+	if (nr_cpus < 1 || nr_cpus > SCHED_MAX_CPUS || !slice)
+		return -EINVAL;
+	memset(cs, 0, sizeof(*cs));
+	cs->sim = sim;
+	cs->nr_cpus = nr_cpus;
+	cs->slice = slice;
+	cs->next_pid = 1000;	/* below are the kernel threads' pids */
+	INIT_LIST_HEAD(&cs->runqueue);
+	for (unsigned int i = 0; i < nr_cpus; i++) {
+		cs->cpu[i].cs = cs;
+		sim_event_init(&cs->cpu[i].slice_end, cpu_event, "cpu");
+	}
+	return 0;
+}
+
+static void task_timer_fn(struct sim *sim, struct sim_event *ev);
+
+/**
+ * task_init - a new task, not yet runnable; it gets the next pid
+ */
+void task_init(struct cpu_sched *cs, struct task *t, const char *comm,
+	       void *priv)
+{
+	memset(t, 0, sizeof(*t));
+	t->pid = cs->next_pid++;
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	t->cs = cs;
+	t->cpu = -1;
+	t->priv = priv;
+	INIT_LIST_HEAD(&t->run_list);
+	INIT_LIST_HEAD(&t->wait_list);
+	sim_event_init(&t->timer, task_timer_fn, "task_timer");
+}
+
+/*
+ * Kick an idle CPU that is not already about to look at the run queue, so
+ * each newly runnable task gets its own idle CPU.
+ */
+static void kick_idle_cpu(struct cpu_sched *cs)
+{
+	for (unsigned int i = 0; i < cs->nr_cpus; i++) {
+		struct cpu *c = &cs->cpu[i];
+
+		if (!c->curr && !sim_event_pending(&c->slice_end)) {
+			sim_schedule_in(cs->sim, &c->slice_end, 0);
+			return;
+		}
+	}
+}
+
+static void make_runnable(struct task *t)
+{
+	struct cpu_sched *cs = t->cs;
+
+	t->state = TASK_RUNNABLE;
+	list_add_tail(&t->run_list, &cs->runqueue);
+	cs->nr_runnable++;
+	kick_idle_cpu(cs);
+}
+
+/**
+ * task_start - make @t runnable; @fn runs when it first gets a CPU
+ */
+void task_start(struct task *t, task_fn fn)
+{
+	t->next = fn;
+	t->burst_left = 0;
+	make_runnable(t);
+}
+
+/**
+ * task_cpu - from a continuation: burn @ns of CPU, then run @then
+ */
+void task_cpu(struct task *t, sim_time_t ns, task_fn then)
+{
+	t->burst_left = ns;
+	t->next = then;
+}
+
+static void dequeue_wait(struct task *t)
+{
+	if (t->wq) {
+		list_del_init(&t->wait_list);
+		t->wq->nr--;
+		t->wq = NULL;
+	}
+}
+
+/**
+ * task_sleep - from a continuation: sleep on @wq until woken, then @then
+ */
+void task_sleep(struct task *t, struct wait_queue_head *wq, task_fn then)
+{
+	t->state = TASK_SLEEPING;
+	t->next = then;
+	t->burst_left = 0;
+	t->timed_out = false;
+	t->sleep_start = t->cs->sim->now;
+	if (wq) {
+		t->wq = wq;
+		list_add_tail(&t->wait_list, &wq->task_list);
+		wq->nr++;
+	}
+}
+
+/**
+ * task_sleep_timeout - sleep on @wq (may be NULL) at most @timeout
+ *
+ * As schedule_timeout()/congestion_wait(): @then runs after a wake-up or
+ * the timeout, whichever comes first; t->timed_out says which.
+ */
+void task_sleep_timeout(struct task *t, struct wait_queue_head *wq,
+			sim_time_t timeout, task_fn then)
+{
+	task_sleep(t, wq, then);
+	sim_schedule_in(t->cs->sim, &t->timer, timeout);
+}
+
+static void task_timer_fn(struct sim *sim, struct sim_event *ev)
+{
+	struct task *t = container_of(ev, struct task, timer);
+
+	if (t->state != TASK_SLEEPING)
+		return;
+	dequeue_wait(t);
+	t->timed_out = true;
+	make_runnable(t);
+}
+
+/**
+ * task_exit - from a continuation: the task is done; it leaves its CPU
+ */
+void task_exit(struct task *t)
+{
+	t->state = TASK_DEAD;
+	t->next = NULL;
+	dequeue_wait(t);
+	sim_cancel(t->cs->sim, &t->timer);
+}
+
+/**
+ * wake_up_task - make a sleeping @t runnable (no-op otherwise)
+ */
+void wake_up_task(struct task *t)
+{
+	if (t->state != TASK_SLEEPING)
+		return;
+	dequeue_wait(t);
+	sim_cancel(t->cs->sim, &t->timer);
+	t->timed_out = false;
+	make_runnable(t);
+}
+
+/**
+ * wake_up - wake every task sleeping on @wq, in the order they slept
+ */
+void wake_up(struct wait_queue_head *wq)
+{
+	while (!list_empty(&wq->task_list))
+		wake_up_task(list_first_entry(&wq->task_list, struct task,
+					      wait_list));
+}
+
+/**
+ * wake_up_one - wake the task that slept first on @wq
+ * Return: true if one was woken.
+ */
+bool wake_up_one(struct wait_queue_head *wq)
+{
+	if (list_empty(&wq->task_list))
+		return false;
+	wake_up_task(list_first_entry(&wq->task_list, struct task, wait_list));
+	return true;
+}
+
+static void account(struct cpu *c, struct task *t, sim_time_t now)
+{
+	sim_time_t ran = now - c->slice_start;
+
+	t->cpu_time += ran;
+	c->busy_ns += ran;
+	t->burst_left = ran < t->burst_left ? t->burst_left - ran : 0;
+	c->slice_start = now;
+}
+
+/*
+ * The CPU's one event: the running task's burst or slice ended, or an idle
+ * CPU was kicked. Runs continuations until the CPU has a task burning a
+ * burst, or nothing is runnable.
+ */
+static void cpu_event(struct sim *sim, struct sim_event *ev)
+{
+	struct cpu *c = container_of(ev, struct cpu, slice_end);
+	struct cpu_sched *cs = c->cs;
+	struct task *t = c->curr;
+
+	if (t) {
+		account(c, t, sim->now);
+		if (t->burst_left && cs->nr_runnable) {
+			/* slice over and others wait: to the back of the queue */
+			c->curr = NULL;
+			t->cpu = -1;
+			t->state = TASK_RUNNABLE;
+			list_add_tail(&t->run_list, &cs->runqueue);
+			cs->nr_runnable++;
+			t = NULL;
+		}
+	}
+	for (;;) {
+		if (!t) {
+			if (list_empty(&cs->runqueue)) {
+				c->curr = NULL;
+				return;
+			}
+			t = list_first_entry(&cs->runqueue, struct task, run_list);
+			list_del_init(&t->run_list);
+			cs->nr_runnable--;
+			t->state = TASK_RUNNING;
+			t->cpu = (int)(c - cs->cpu);
+			c->curr = t;
+			c->slice_start = sim->now;
+		}
+		if (t->burst_left) {
+			sim_time_t run = t->burst_left < cs->slice ?
+					 t->burst_left : cs->slice;
+
+			sim_schedule_in(sim, &c->slice_end, run);
+			return;
+		}
+		/* burst done: run the continuation, still on this CPU */
+		task_fn fn = t->next;
+
+		t->next = NULL;
+		if (fn)
+			fn(t);
+		if (t->state == TASK_RUNNING && (t->burst_left || t->next))
+			continue;
+		if (t->state == TASK_RUNNING)	/* nothing more to do */
+			t->state = TASK_DEAD;
+		t->cpu = -1;
+		c->curr = NULL;
+		t = NULL;
+	}
+}

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Tasks and CPUs: fair round-robin, wait queues, timeouts, wake-up latency. */
+#include <string.h>
+
+#include "../../sim/sched.h"
+#include "check.h"
+
+struct worker {
+	struct task t;
+	int bursts_left;
+	sim_time_t burst;
+	sim_time_t done_at;
+};
+
+static void work(struct task *t)
+{
+	struct worker *w = t->priv;
+
+	if (w->bursts_left-- > 0) {
+		task_cpu(t, w->burst, work);
+		return;
+	}
+	w->done_at = t->cs->sim->now;
+	task_exit(t);
+}
+
+static void test_round_robin(unsigned int nr_cpus, int nr_tasks)
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct worker w[8];
+
+	sim_init(&sim, 1);
+	CHECK(sched_init(&cs, &sim, nr_cpus, 4 * NSEC_PER_MSEC) == 0);
+	for (int i = 0; i < nr_tasks; i++) {
+		task_init(&cs, &w[i].t, "worker", &w[i]);
+		w[i].bursts_left = 10;
+		w[i].burst = 10 * NSEC_PER_MSEC;
+		task_start(&w[i].t, work);
+	}
+	sim_run(&sim, SIM_TIME_MAX);
+	/* 100 ms of CPU each; total time = work / CPUs, all finishing within
+	 * one slice of the end when tasks share CPUs evenly */
+	sim_time_t end = (sim_time_t)nr_tasks * 100 * NSEC_PER_MSEC / nr_cpus;
+	for (int i = 0; i < nr_tasks; i++) {
+		CHECK_EQ_U64(w[i].t.cpu_time, 100 * NSEC_PER_MSEC);
+		CHECK(w[i].done_at <= end);
+		CHECK(w[i].done_at + 4 * NSEC_PER_MSEC * nr_tasks >= end);
+	}
+	sim_time_t busy = 0;
+	for (unsigned int c = 0; c < nr_cpus; c++)
+		busy += cs.cpu[c].busy_ns;
+	CHECK_EQ_U64(busy, (sim_time_t)nr_tasks * 100 * NSEC_PER_MSEC);
+	CHECK_EQ_U64(sim.now, end);
+	sim_exit(&sim);
+}
+
+struct sleeper {
+	struct task t;
+	struct wait_queue_head *wq;
+	sim_time_t woke_at;
+	bool timed_out;
+	int order;
+	int *counter;
+};
+
+static void woke(struct task *t)
+{
+	struct sleeper *s = t->priv;
+
+	s->woke_at = t->cs->sim->now;
+	s->timed_out = t->timed_out;
+	s->order = (*s->counter)++;
+	task_exit(t);
+}
+
+static void go_sleep(struct task *t)
+{
+	struct sleeper *s = t->priv;
+
+	task_sleep_timeout(t, s->wq, 50 * NSEC_PER_MSEC, woke);
+}
+
+struct waker {
+	struct sim_event ev;
+	struct wait_queue_head *wq;
+	bool one;
+};
+
+static void waker_fn(struct sim *sim, struct sim_event *ev)
+{
+	struct waker *w = container_of(ev, struct waker, ev);
+
+	if (w->one)
+		wake_up_one(w->wq);
+	else
+		wake_up(w->wq);
+}
+
+static void test_wait_queues(void)
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct wait_queue_head wq;
+	struct sleeper s[3];
+	struct waker wk1 = { .wq = &wq, .one = true };
+	int counter = 0;
+
+	sim_init(&sim, 1);
+	sched_init(&cs, &sim, 2, 4 * NSEC_PER_MSEC);
+	init_waitqueue_head(&wq);
+	for (int i = 0; i < 3; i++) {
+		task_init(&cs, &s[i].t, "sleeper", &s[i]);
+		s[i].wq = &wq;
+		s[i].counter = &counter;
+		task_start(&s[i].t, go_sleep);
+	}
+	sim_event_init(&wk1.ev, waker_fn, "waker");
+	sim_schedule_at(&sim, &wk1.ev, 10 * NSEC_PER_MSEC);
+	sim_run(&sim, 20 * NSEC_PER_MSEC);
+	/* wake_up_one woke the first sleeper only, at once (a CPU was idle) */
+	CHECK(s[0].woke_at == 10 * NSEC_PER_MSEC && !s[0].timed_out);
+	CHECK(wq.nr == 2);
+	sim_run(&sim, SIM_TIME_MAX);
+	/* the others timed out at 50 ms, in the order they slept */
+	CHECK(s[1].woke_at == 50 * NSEC_PER_MSEC && s[1].timed_out);
+	CHECK(s[2].woke_at == 50 * NSEC_PER_MSEC && s[2].timed_out);
+	CHECK(s[1].order < s[2].order);
+	CHECK(wq.nr == 0);
+	sim_exit(&sim);
+}
+
+/* A woken task waits for the CPU: on a uniprocessor with a CPU hog it runs
+ * only when the hog's slice ends. */
+static void test_wakeup_waits_for_cpu(void)
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct wait_queue_head wq;
+	struct worker hog;
+	struct sleeper s;
+	struct waker wk = { .wq = &wq };
+	int counter = 0;
+
+	sim_init(&sim, 1);
+	sched_init(&cs, &sim, 1, 4 * NSEC_PER_MSEC);
+	init_waitqueue_head(&wq);
+	task_init(&cs, &s.t, "flusher", &s);
+	s.wq = &wq;
+	s.counter = &counter;
+	task_start(&s.t, go_sleep);
+	task_init(&cs, &hog.t, "hog", &hog);
+	hog.bursts_left = 1;
+	hog.burst = 100 * NSEC_PER_MSEC;
+	task_start(&hog.t, work);
+	sim_event_init(&wk.ev, waker_fn, "waker");
+	sim_schedule_at(&sim, &wk.ev, 5 * NSEC_PER_MSEC);
+	sim_run(&sim, SIM_TIME_MAX);
+	/* hog's slices: 0-4, 4-8: the woken task runs at 8 ms */
+	CHECK_EQ_U64(s.woke_at, 8 * NSEC_PER_MSEC);
+	CHECK(!s.timed_out);
+	CHECK_EQ_U64(hog.done_at, 100 * NSEC_PER_MSEC);
+	sim_exit(&sim);
+}
+
+int main(void)
+{
+	test_round_robin(1, 3);
+	test_round_robin(2, 2);
+	test_round_robin(2, 5);
+	test_wait_queues();
+	test_wakeup_waits_for_cpu();
+	return check_status("test_sched");
+}
