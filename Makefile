@@ -93,14 +93,24 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBSIM) $(LIBANA)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# libFuzzer targets: fuzz/fuzz_*.c, built with clang against the sources.
+# libFuzzer targets: fuzz/fuzz_*.c, built with clang against the sources
+# they exercise (FUZZ_DEPS_<target>; all sources when a target has no
+# list), so a target builds while unrelated parts of the tree change.
+# UBSan findings abort, so the fuzzer sees them as crashes.
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
-FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address,undefined
-build/fuzz/%: fuzz/%.c $(SIM_SRC) $(ANA_SRC)
+FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address,undefined \
+               -fno-sanitize-recover=all
+FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c
+FUZZ_DEPS_fuzz_scenario := sim/config.c sim/options.c
+# a 4 KiB read buffer, so small inputs cross buffer refills too
+FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
+fuzz_deps = $(or $(FUZZ_DEPS_$(1)),$(SIM_SRC) $(ANA_SRC))
+.SECONDEXPANSION:
+build/fuzz/%: fuzz/%.c $$(call fuzz_deps,$$*)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
-	$(Q)clang $(FUZZ_CFLAGS) -o $@ $< $(SIM_SRC) $(ANA_SRC) $(LDLIBS)
+	$(Q)clang $(FUZZ_CFLAGS) $(FUZZ_DEFS_$*) -o $@ $< $(call fuzz_deps,$*) $(LDLIBS)
 fuzz: $(FUZZ_BIN)
 
 deps:

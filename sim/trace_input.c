@@ -15,7 +15,11 @@
 
 #include "trace_input.h"
 
+#ifndef TRACE_BUF_SIZE		/* the fuzzer makes it small */
 #define TRACE_BUF_SIZE	(1 << 20)
+#endif
+_Static_assert(TRACE_BUF_SIZE > TRACE_LINE_MAX + 1,
+	       "a longest line and its newline fit the buffer");
 /* Far beyond any real trace, far below SIM_TIME_MAX ("never"). */
 #define TRACE_TIME_MAX	(1ULL << 62)
 #define TRACE_SECTOR_MAX (1ULL << 62)
