@@ -198,13 +198,14 @@ static char *reader(char *str, int num, void *stream)
 	int len = 0, ch = EOF;
 	bool bad = false;
 
+	if (p->bad_line)
+		return NULL;	/* stop at the first bad line: /dev/zero ends */
 	while ((ch = next_char(p)) != EOF) {
-		if (ch == 0)
+		if (ch == 0 || len >= num - 1) {
 			bad = true;
-		else if (len < num - 1)
-			str[len++] = (char)ch;
-		else
-			bad = true;
+			break;
+		}
+		str[len++] = (char)ch;
 		if (ch == '\n')
 			break;
 	}

@@ -29,7 +29,8 @@ for sched in noop deadline cfq; do
 		fail "$sched: blkparse C sums $(tr '\n' ' ' <"$out.blkparse") != wbsim $(tr '\n' ' ' <"$out.sim")"
 	echo "$sched: written sectors per partition: $(tr '\n' ' ' <"$out.sim")"
 	blkparse -i sda -D "$out" -O -d "$out/merged.bin" >/dev/null 2>&1 || fail "blkparse -O -d"
-	btt -i "$out/merged.bin" >"$out.btt" 2>&1 || fail "btt exit ($sched)"
+	# btt writes its *_fp.dat files into the current directory
+	(cd "$TMP" && btt -i "$out/merged.bin") >"$out.btt" 2>&1 || fail "btt exit ($sched)"
 	grep -q "^Q2C" "$out.btt" || fail "btt printed no Q2C line ($sched)"
 done
 

@@ -195,6 +195,10 @@ static void test_scenario_text(void)
 	CHECK(strstr(msg, "scn.ini:2: line longer") != NULL);
 	free(longtext);
 
+	/* an include of an endless file of NULs ends with an error */
+	CHECK(load_capture(&c, "include = /dev/zero\n", msg, sizeof(msg)) == -EINVAL);
+	CHECK(strstr(msg, "/dev/zero:1: line longer") != NULL);
+
 	/* --set uses the same tables */
 	fflush(stderr);
 	CHECK(config_set(&c, "thing.depth=32") == 0 && t.depth == 32);
