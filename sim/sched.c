@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "coro.h"
 #include "sched.h"
 
 static void cpu_event(struct sim *sim, struct sim_event *ev);
@@ -266,4 +267,74 @@ static void cpu_event(struct sim *sim, struct sim_event *ev)
 		c->curr = NULL;
 		t = NULL;
 	}
+}
+
+/* The continuation of every kthread: switch back into its stack. */
+static void kthread_resume(struct task *t)
+{
+	coro_resume(t->co);
+}
+
+static void kthread_entry(void *arg)
+{
+	struct task *t = arg;
+
+	t->thread_fn(t);
+	task_exit(t);
+}
+
+/**
+ * kthread_run - start a thread running @fn(t) on its own stack
+ * Return: 0 or -ENOMEM.
+ */
+int kthread_run(struct cpu_sched *cs, struct task *t, const char *comm,
+		void (*fn)(struct task *t), void *priv)
+{
+	task_init(cs, t, comm, priv);
+	t->thread_fn = fn;
+	t->co = coro_create(kthread_entry, t, CORO_STACK_SIZE);
+	if (!t->co)
+		return -ENOMEM;
+	task_start(t, kthread_resume);
+	return 0;
+}
+
+/**
+ * kthread_free - release the stack of a thread that exited or never ran
+ */
+void kthread_free(struct task *t)
+{
+	coro_destroy(t->co);
+	t->co = NULL;
+}
+
+/**
+ * cpu_burn - from a kthread: use @ns of CPU time (sharing the CPUs)
+ */
+void cpu_burn(struct task *t, sim_time_t ns)
+{
+	task_cpu(t, ns, kthread_resume);
+	coro_yield(t->co);
+}
+
+/**
+ * schedule_wait - from a kthread: sleep on @wq until woken
+ */
+void schedule_wait(struct task *t, struct wait_queue_head *wq)
+{
+	task_sleep(t, wq, kthread_resume);
+	coro_yield(t->co);
+}
+
+/**
+ * schedule_timeout - from a kthread: sleep on @wq (may be NULL) until
+ * woken or @timeout passed
+ * Return: true if the timeout ended the sleep.
+ */
+bool schedule_timeout(struct task *t, struct wait_queue_head *wq,
+		      sim_time_t timeout)
+{
+	task_sleep_timeout(t, wq, timeout, kthread_resume);
+	coro_yield(t->co);
+	return t->timed_out;
 }

@@ -61,6 +61,8 @@ struct task {
 	sim_time_t cpu_time;
 	sim_time_t sleep_start;
 	void *priv;
+	struct coro *co;		/* kthreads: the code's own stack */
+	void (*thread_fn)(struct task *t);
 };
 
 struct cpu {
@@ -101,6 +103,18 @@ void task_exit(struct task *t);
 void wake_up_task(struct task *t);
 void wake_up(struct wait_queue_head *wq);
 bool wake_up_one(struct wait_queue_head *wq);
+
+/*
+ * Kernel-shaped threads: @fn runs on its own stack (coro.h) and blocks with
+ * the calls below, which return when the burst or sleep is over.
+ */
+int kthread_run(struct cpu_sched *cs, struct task *t, const char *comm,
+		void (*fn)(struct task *t), void *priv);
+void kthread_free(struct task *t);
+void cpu_burn(struct task *t, sim_time_t ns);
+void schedule_wait(struct task *t, struct wait_queue_head *wq);
+bool schedule_timeout(struct task *t, struct wait_queue_head *wq,
+		      sim_time_t timeout);
 
 static inline void init_waitqueue_head(struct wait_queue_head *wq)
 {

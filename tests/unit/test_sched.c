@@ -163,8 +163,56 @@ static void test_wakeup_waits_for_cpu(void)
 	sim_exit(&sim);
 }
 
+/* kthreads: the same workloads written as straight-line blocking code */
+struct kt {
+	struct task t;
+	struct wait_queue_head *wq;
+	sim_time_t t_done;
+	int timeouts;
+};
+
+static void kt_worker(struct task *t)
+{
+	struct kt *k = t->priv;
+
+	for (int i = 0; i < 10; i++)
+		cpu_burn(t, 10 * NSEC_PER_MSEC);
+	/* nobody wakes wq: two timeouts of 20 ms */
+	for (int i = 0; i < 2; i++)
+		k->timeouts += schedule_timeout(t, k->wq, 20 * NSEC_PER_MSEC);
+	k->t_done = t->cs->sim->now;
+}
+
+static void test_kthreads(void)
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct wait_queue_head wq;
+	struct kt k[3];
+
+	sim_init(&sim, 1);
+	sched_init(&cs, &sim, 1, 4 * NSEC_PER_MSEC);
+	init_waitqueue_head(&wq);
+	for (int i = 0; i < 3; i++) {
+		k[i] = (struct kt){ .wq = &wq };
+		CHECK(kthread_run(&cs, &k[i].t, "kt", kt_worker, &k[i]) == 0);
+	}
+	sim_run(&sim, SIM_TIME_MAX);
+	for (int i = 0; i < 3; i++) {
+		CHECK(k[i].t.state == TASK_DEAD);
+		CHECK(k[i].timeouts == 2);
+		CHECK_EQ_U64(k[i].t.cpu_time, 100 * NSEC_PER_MSEC);
+		/* CPU work ends by 300 ms, then 40 ms of sleeping */
+		CHECK(k[i].t_done <= 340 * NSEC_PER_MSEC);
+		CHECK(k[i].t_done >= 328 * NSEC_PER_MSEC);
+		kthread_free(&k[i].t);
+	}
+	sim_exit(&sim);
+}
+
 int main(void)
 {
+	test_kthreads();
 	test_round_robin(1, 3);
 	test_round_robin(2, 2);
 	test_round_robin(2, 5);
