@@ -282,8 +282,12 @@ static void blk_put_request(struct request_queue *q, struct request *rq)
 	if (elv_ops(q)->elevator_put_req_fn)
 		elv_ops(q)->elevator_put_req_fn(rq);
 	q->count[list]--;
-	if (q->congested[list] && q->count[list] < q->congestion_off)
+	if (q->congested[list] && q->count[list] < q->congestion_off) {
 		q->congested[list] = false;
+		/* clear_bdi_congested(): wakes congestion_wait() sleepers */
+		if (q->congestion_clear)
+			q->congestion_clear(q, list);
+	}
 	rq->bio = rq->biotail = NULL;
 	rq->hash_next = q->free_rqs;
 	q->free_rqs = rq;

@@ -210,6 +210,9 @@ struct request_queue {
 	bool rerun_request_fn;		/* run it again when it returns */
 	struct blk_trace *blk_trace;	/* NULL: not tracing */
 	struct queue_stats stats;
+	/* called when a list stops being congested (clear_bdi_congested) */
+	void (*congestion_clear)(struct request_queue *q, int list);
+	void *congestion_data;
 	/* the driver: called whenever there may be work for the device */
 	void (*request_fn)(struct request_queue *q);
 	void *queuedata;

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "list.h"
+#include "proportions.h"
 #include "sim.h"
 
 struct task;
@@ -62,6 +63,8 @@ struct task {
 	sim_time_t sleep_start;
 	void *priv;
 	struct coro *co;		/* kthreads: the code's own stack */
+	struct prop_local dirties;	/* share of dirtied pages (2.6.30) */
+	uint64_t nr_dirtied;		/* pages this task dirtied */
 	void (*thread_fn)(struct task *t);
 };
 

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The simulated machine of one run: the event engine, the CPUs, memory,
+ * the disks with their request queues and bdis, the mounted superblocks
+ * and the flusher model. Everything of a run hangs off one struct machine;
+ * there is no global state, so a matrix can run cells side by side.
+ */
+#ifndef WBSIM_MACHINE_H
+#define WBSIM_MACHINE_H
+
+#include <stdio.h>
+
+#include "backing-dev.h"
+#include "disk.h"
+#include "fs.h"
+#include "mm.h"
+#include "proportions.h"
+#include "sched.h"
+#include "sim.h"
+#include "writeback.h"
+
+#define MACHINE_MAX_DISKS	16
+
+struct machine_disk {
+	struct disk disk;
+	struct request_queue q;
+	struct backing_dev_info bdi;
+};
+
+/**
+ * struct machine - a run
+ * @vm_completions: bdi shares of writeback completions (bdi_thresh)
+ * @vm_dirties: task shares of dirtied pages (task_dirty_limit)
+ * @congestion_wqh: congestion_wait() sleepers, [0] async [1] sync
+ * @dirty_throttled: balance_dirty_pages calls that throttled a task
+ */
+struct machine {
+	struct sim sim;
+	struct cpu_sched cs;
+	struct mm mm;
+	struct writeback_params wbp;
+	const struct flusher_type *flusher;
+	void *flusher_priv;
+	struct machine_disk *disks[MACHINE_MAX_DISKS];
+	int nr_disks;
+	struct list_head super_blocks;
+	struct list_head bdi_list;
+	struct prop_descriptor vm_completions;
+	struct prop_descriptor vm_dirties;
+	struct wait_queue_head congestion_wqh[2];
+	FILE *trace;
+	uint64_t dirty_throttled;
+	sim_time_t dirty_throttled_ns;
+	bool dirty_limit_hit;
+	uint64_t next_ino;
+};
+
+#endif

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Writeback (include/linux/writeback.h, fs/fs-writeback.c,
+ * mm/page-writeback.c): the writeback_control, the generic pieces every
+ * flusher model shares, and the flusher model interface. One file and one
+ * ops table per model: flusher-pdflush.c (v2.6.30), flusher-bdi.c (v2.6.32,
+ * and "bdi-fair" with per-superblock round robin), flusher-wq.c (v6.1).
+ */
+#ifndef WBSIM_WRITEBACK_H
+#define WBSIM_WRITEBACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backing-dev.h"
+#include "fs.h"
+#include "mm.h"
+#include "options.h"
+#include "sched.h"
+
+enum writeback_sync_modes {
+	WB_SYNC_NONE,		/* don't wait on anything */
+	WB_SYNC_ALL,		/* wait on every page (fsync, sync) */
+};
+
+/* Why writeback runs, for traces (6.1's enum wb_reason names). */
+enum wb_reason {
+	WB_REASON_BACKGROUND,
+	WB_REASON_VMSCAN,
+	WB_REASON_SYNC,
+	WB_REASON_PERIODIC,
+	WB_REASON_FS_FREE_SPACE,
+	WB_REASON_FORKER_THREAD,
+	WB_REASON_BALANCE_DIRTY,	/* the dirtying task itself (< 3.2) */
+	WB_REASON_FSYNC,
+	WB_REASON_MAX,
+};
+
+extern const char *const wb_reason_name[];
+
+struct machine;
+
+/**
+ * struct writeback_control - one writeback pass (2.6.30/2.6.32 fields)
+ * @task: who writes: it blocks on request allocation and congestion
+ * @older_than_this: only inodes dirtied before this (kupdate); 0: any
+ * @nonblocking: skip congested queues instead of blocking (pdflush)
+ * @encountered_congestion: a queue was congested, we backed off
+ * @more_io: inodes were left on s_more_io/b_more_io
+ */
+struct writeback_control {
+	struct machine *m;
+	struct task *task;
+	struct backing_dev_info *bdi;
+	struct super_block *sb;
+	enum writeback_sync_modes sync_mode;
+	sim_time_t older_than_this;
+	bool has_older_than;
+	long nr_to_write;
+	long pages_skipped;
+	bool nonblocking;
+	bool encountered_congestion;
+	bool for_kupdate, for_background, for_reclaim;
+	bool range_cyclic;
+	bool more_io;
+	enum wb_reason reason;
+};
+
+/* [writeback] section */
+struct writeback_params {
+	int flusher;			/* index into flusher_types */
+	unsigned int max_writeback_pages;	/* MAX_WRITEBACK_PAGES, 1024 */
+	sim_time_t flusher_idle_exit;	/* 2.6.32: 5 minutes */
+	unsigned int sb_fair_quantum;	/* bdi-fair: pages per sb turn */
+	sim_time_t sb_slice;		/* v3.1+: time per sb once written */
+	unsigned int min_pdflush, max_pdflush;	/* 2 and 8 */
+	bool trace;			/* write the ftrace-style text trace */
+};
+
+extern const struct opt_table writeback_opt_table;
+
+/**
+ * struct flusher_type - a writeback architecture
+ * @dirty_list: where __mark_inode_dirty queues a newly dirty inode
+ * @inode_dirtied: called after an inode became dirty (wakeups)
+ * @balance_dirty_pages: throttle a task that dirtied pages
+ * @start_background: over the background threshold: get writeback going
+ * @sync: sync(2) of everything, from task context, waiting
+ */
+struct flusher_type {
+	const char *name;
+	const char *release;
+	int (*init)(struct machine *m);
+	void (*exit)(struct machine *m);
+	struct list_head *(*dirty_list)(struct inode *inode);
+	void (*inode_dirtied)(struct machine *m, struct inode *inode);
+	void (*balance_dirty_pages)(struct machine *m, struct task *t,
+				    struct backing_dev_info *bdi,
+				    unsigned long pages_dirtied);
+	void (*start_background)(struct machine *m,
+				 struct backing_dev_info *bdi);
+	void (*sync)(struct machine *m, struct task *t);
+};
+
+extern const struct flusher_type flusher_pdflush;
+extern const struct flusher_type flusher_bdi;
+extern const struct flusher_type flusher_bdi_fair;
+extern const struct flusher_type flusher_wq;
+extern const struct flusher_type *const flusher_types[];
+extern const char *const flusher_names[];
+
+/* fs-writeback.c: the list rules and single-inode writeback */
+void __mark_inode_dirty(struct machine *m, struct inode *inode,
+			uint32_t flags);
+void redirty_tail(struct machine *m, struct inode *inode,
+		  struct list_head *dirty);
+void requeue_io(struct inode *inode, struct list_head *more_io);
+void move_expired_inodes(struct list_head *delaying_queue,
+			 struct list_head *dispatch_queue,
+			 struct writeback_control *wbc);
+void queue_io(struct list_head *dirty, struct list_head *io,
+	      struct list_head *more_io, struct writeback_control *wbc);
+int writeback_single_inode(struct inode *inode,
+			   struct writeback_control *wbc,
+			   struct list_head *dirty, struct list_head *more_io);
+void inode_sync_wait(struct machine *m, struct task *t, struct inode *inode);
+
+/* page-writeback.c: thresholds, throttling helpers, writing pages */
+void get_dirty_limits(struct machine *m, struct task *t,
+		      uint64_t *pbackground, uint64_t *pdirty,
+		      uint64_t *pbdi_dirty, struct backing_dev_info *bdi);
+void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
+					struct address_space *mapping,
+					unsigned long nr_pages_dirtied);
+int write_cache_pages(struct address_space *mapping,
+		      struct writeback_control *wbc);
+int filemap_fdatawait(struct machine *m, struct task *t,
+		      struct address_space *mapping);
+void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout);
+void machine_congestion_init(struct machine *m, struct request_queue *q);
+void wb_trace(struct machine *m, struct task *t, const char *event,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

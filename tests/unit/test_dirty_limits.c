@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dirty thresholds and floating proportions against the reference's
+ * arithmetic (v2.6.30 get_dirty_limits, calc_period_shift,
+ * writeback_set_ratelimit) for the 2009 box's memory.
+ */
+#include <string.h>
+
+#include "../../sim/machine.h"
+#include "check.h"
+
+static void test_proportions(void)
+{
+	struct prop_descriptor pd;
+	struct prop_local a, b;
+	uint64_t num, den;
+
+	prop_descriptor_init(&pd, 12);		/* period 2048 events */
+	prop_local_init(&a);
+	prop_local_init(&b);
+	for (int i = 0; i < 20 * 2048; i++) {
+		prop_inc(&pd, i % 4 == 3 ? &b : &a);
+	}
+	prop_fraction(&pd, &a, &num, &den);
+	CHECK_NEAR((double)num / den, 0.75, 0.005);
+	prop_fraction(&pd, &b, &num, &den);
+	CHECK_NEAR((double)num / den, 0.25, 0.01);
+
+	/* a counter that stops getting events decays by half per period */
+	prop_fraction(&pd, &b, &num, &den);
+	uint64_t before = num;
+	for (int i = 0; i < 2 * 2048; i++)
+		prop_inc(&pd, &a);
+	prop_fraction(&pd, &b, &num, &den);
+	CHECK(num == before / 4 || num == before / 4 + 1 || num + 1 == before / 4);
+
+	/* calc_period_shift: 2 + ilog2(dirty_total - 1) */
+	CHECK(prop_calc_shift(18432) == 2 + 14);
+	CHECK(prop_calc_shift(16385) == 2 + 14);
+	CHECK(prop_calc_shift(16384) == 2 + 13);
+}
+
+static void test_limits_2009_box(void)
+{
+	static struct machine m;
+	struct vm_params p = {
+		.ram = 384ULL << 20, .kernel_mem = 24ULL << 20,
+		.anon_mem = 40ULL << 20, .dirty_background_ratio = 10,
+		.dirty_ratio = 20, .nr_cpus = 1,
+	};
+	struct backing_dev_info bdi;
+	struct task t;
+	uint64_t bg, dirty, bdi_dirty;
+
+	memset(&m, 0, sizeof(m));
+	CHECK(mm_init(&m.mm, &m.sim, &p) == 0);
+	/* 98304 pages: 6144 kernel, 10240 anon, 81920 free */
+	CHECK_EQ_U64(m.mm.totalram_pages, 98304);
+	CHECK_EQ_U64(global_page_state(&m.mm, NR_FREE_PAGES), 81920);
+	/* dirtyable = free + LRU (file + anon) + 1 */
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 81920 + 10240 + 1);
+	/* ratelimit_pages = 98304 / 32 = 3072, capped at 4 MiB = 1024 */
+	CHECK_EQ_U64(m.mm.ratelimit_pages, 1024);
+	/* min_free_kbytes = sqrt(393216 * 16) = 2508 KiB */
+	CHECK_EQ_U64(m.mm.pages_min, 2508 / 4);
+
+	memset(&bdi, 0, sizeof(bdi));
+	bdi.max_ratio = 100;
+	memset(&t, 0, sizeof(t));
+	prop_descriptor_init(&m.vm_completions, prop_calc_shift(18432));
+	prop_descriptor_init(&m.vm_dirties, prop_calc_shift(18432));
+
+	get_dirty_limits(&m, NULL, &bg, &dirty, &bdi_dirty, &bdi);
+	CHECK_EQ_U64(dirty, 20 * 92161 / 100);		/* 18432 */
+	CHECK_EQ_U64(bg, 10 * 92161 / 100);		/* 9216 */
+	/* no completions yet: the bdi's share is 0 */
+	CHECK_EQ_U64(bdi_dirty, 0);
+
+	/* every completion on this bdi: its share is the whole limit */
+	for (int i = 0; i < 10 * 32768; i++)
+		prop_inc(&m.vm_completions, &bdi.completions);
+	uint64_t num, den;
+	prop_fraction(&m.vm_completions, &bdi.completions, &num, &den);
+	/* integer halving keeps a lone counter just below the period */
+	CHECK((double)num / den > 0.998 && num <= den);
+	get_dirty_limits(&m, NULL, &bg, &dirty, &bdi_dirty, &bdi);
+	CHECK_EQ_U64(bdi_dirty, 18432 * num / den);
+	uint64_t full = bdi_dirty;
+
+	/* a task that did all recent dirtying loses 1/8 (task_dirty_limit) */
+	for (int i = 0; i < 10 * 32768; i++)
+		prop_inc(&m.vm_dirties, &t.dirties);
+	prop_fraction(&m.vm_dirties, &t.dirties, &num, &den);
+	get_dirty_limits(&m, &t, &bg, &dirty, &bdi_dirty, &bdi);
+	CHECK_EQ_U64(bdi_dirty, full - (full >> 3) * num / den);
+	CHECK(bdi_dirty < full - full / 8 + 4 && bdi_dirty > full - full / 8);
+
+	/* clip_bdi_dirty_limit: dirty pages elsewhere shrink what is left */
+	m.mm.vm_stat[NR_FILE_DIRTY] = 10000;	/* all on other bdis */
+	get_dirty_limits(&m, NULL, &bg, &dirty, &bdi_dirty, &bdi);
+	CHECK_EQ_U64(bdi_dirty, 18432 - 10000);
+	m.mm.vm_stat[NR_FILE_DIRTY] = 0;
+
+	/* dirty_ratio below 5 counts as 5; background >= dirty is halved */
+	m.mm.p.dirty_ratio = 2;
+	m.mm.p.dirty_background_ratio = 10;
+	get_dirty_limits(&m, NULL, &bg, &dirty, NULL, NULL);
+	CHECK_EQ_U64(dirty, 5 * 92161 / 100);
+	CHECK_EQ_U64(bg, dirty / 2);
+	mm_exit(&m.mm);
+}
+
+int main(void)
+{
+	test_proportions();
+	test_limits_2009_box();
+	return check_status("test_dirty_limits");
+}
