@@ -57,9 +57,13 @@ struct bdi_work {
 	struct super_block *sb;
 	int sync_mode;
 	bool for_kupdate, range_cyclic, for_background;
+	int reason;			/* enum wb_reason */
 	bool done;
+	bool free_when_done;		/* nobody waits: freed when done */
 	struct task *waiter;
 };
+
+struct machine;
 
 struct backing_dev_info {
 	char name[16];			/* "8:0", as flush-8:0 */
@@ -79,7 +83,10 @@ struct backing_dev_info {
 	uint64_t avg_write_bandwidth;
 	uint64_t dirty_ratelimit, balanced_dirty_ratelimit;	/* pages/s */
 	void *flusher_priv;		/* the flusher model's per-bdi state */
+	struct machine *flusher_machine;
 };
+
+void bdi_work_done(struct machine *m, struct bdi_work *work);
 
 static inline uint64_t bdi_stat(const struct backing_dev_info *bdi,
 				enum bdi_stat_item item)

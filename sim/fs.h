@@ -84,7 +84,28 @@ struct inode {
 	struct fs_extent *ext;		/* block map, sorted by lblk */
 	uint32_t nr_ext, cap_ext;
 	struct wait_queue_head i_sync_wait;	/* waiting for I_SYNC to clear */
-	void *fs_private;		/* the filesystem's own inode data */
+	struct list_head i_children;	/* directory: its dentries */
+	uint32_t nr_children;
+	uint32_t nr_dir_slots;		/* directory: entries ever placed */
+	uint64_t last_pblk;		/* last block allocated (goal) */
+	bool i_unlinked;		/* nlink hit 0 while still open */
+	struct block_device *i_bdev;	/* where its blocks are */
+	uint64_t *ind;			/* indirect blocks it owns */
+	uint32_t nr_ind, cap_ind;
+	uint64_t i_tid;			/* journal: transaction it is ordered in */
+	struct list_head i_ordered;	/* journal: on the ordered data list */
+};
+
+/* A name in a directory (the dcache, which never shrinks here). */
+struct dentry {
+	struct dentry *d_hash_next;
+	struct list_head d_child;	/* on the parent's i_children */
+	struct inode *d_parent;
+	struct inode *d_inode;
+	uint64_t d_hash;
+	uint32_t d_slot;		/* entry position: its directory block */
+	uint16_t d_len;
+	char d_name[];
 };
 
 struct super_operations;
@@ -110,16 +131,32 @@ struct super_block {
 	struct inode *s_bdev_inode;
 	const struct super_operations *s_op;
 	void *s_fs_info;
+	struct inode *s_root;
+	struct dentry **s_dhash;	/* dcache of this superblock */
+	uint64_t s_dhash_size, s_nr_dentries;
+	struct machine *s_machine;
 	uint64_t s_writes_chunks;	/* per-sb accounting for traces */
 };
 
 struct super_operations {
-	/* map logical block of @inode to a physical block, allocating */
-	int (*get_block)(struct inode *inode, uint64_t lblk, uint64_t *pblk);
-	/* the inode itself is dirty: write it (dirty its metadata block) */
+	/* map a file block; with @create allocate it (ext3_get_block) */
+	int (*get_block)(struct inode *inode, uint64_t lblk, uint64_t *pblk,
+			 bool create);
+	/* a new inode number in @dir's filesystem (ext3_new_inode) */
+	int (*new_inode)(struct inode *dir, bool is_dir, uint64_t *ino);
+	/* the last reference to an unlinked inode went: free its blocks */
+	void (*evict_inode)(struct inode *inode);
+	/* free the blocks of a file truncated to zero */
+	void (*truncate_blocks)(struct inode *inode);
+	/* data of @inode was written (ext3 data=ordered tracks it) */
+	void (*write_end)(struct inode *inode);
+	/* the on-disk inode changed: dirty its inode table block */
 	int (*write_inode)(struct inode *inode, bool wait);
+	/* a directory entry at @slot of @dir changed */
+	void (*dirty_dir_slot)(struct inode *dir, uint32_t slot);
 	void (*write_super)(struct super_block *sb);
-	int (*sync_fs)(struct super_block *sb, bool wait);
+	/* make metadata durable (journal commit), from task @t */
+	int (*sync_fs)(struct super_block *sb, struct task *t, bool wait);
 };
 
 static inline sector_t fs_block_to_sector(const struct super_block *sb,

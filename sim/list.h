@@ -65,6 +65,11 @@ static inline bool list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+static inline bool list_is_singular(const struct list_head *head)
+{
+	return !list_empty(head) && head->next == head->prev;
+}
+
 static inline void list_splice_init(struct list_head *list,
 				    struct list_head *head)
 {

@@ -53,6 +53,7 @@ struct machine {
 	sim_time_t dirty_throttled_ns;
 	bool dirty_limit_hit;
 	uint64_t next_ino;
+	uint64_t nr_inodes_in_use;	/* inodes_stat.nr_inodes - nr_unused */
 };
 
 #endif

@@ -225,7 +225,7 @@ retry:
 		}
 		if (inode->is_bdev)
 			pblk = page->index;
-		else if (inode->i_sb->s_op->get_block(inode, page->index, &pblk))
+		else if (inode->i_sb->s_op->get_block(inode, page->index, &pblk, false))
 			pblk = 0;	/* unmapped: cannot happen after write */
 		clear_page_dirty_for_io(m, page);
 		set_page_writeback(m, page);
@@ -234,14 +234,12 @@ retry:
 			wbb = NULL;
 		}
 		if (!wbb) {
-			struct super_block *sb = inode->i_sb;
-
 			wbb = calloc(1, sizeof(*wbb));
 			if (!wbb)
 				abort();	/* simulator out of memory */
 			wbb->m = m;
 			wbb->bio.bi_sector = pblk * PAGE_SECTORS;
-			wbb->bio.bi_bdev = sb->s_bdev;
+			wbb->bio.bi_bdev = inode->i_bdev;
 			wbb->bio.bi_rw = REQ_WRITE |
 				(wbc->sync_mode == WB_SYNC_ALL ? REQ_SYNC : 0) |
 				(inode->is_bdev ? REQ_META : 0);

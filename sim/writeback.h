@@ -74,7 +74,9 @@ struct writeback_params {
 	unsigned int sb_fair_quantum;	/* bdi-fair: pages per sb turn */
 	sim_time_t sb_slice;		/* v3.1+: time per sb once written */
 	unsigned int min_pdflush, max_pdflush;	/* 2 and 8 */
-	bool trace;			/* write the ftrace-style text trace */
+	unsigned int hz;		/* jiffies per second (CONFIG_HZ) */
+	sim_time_t cpu_per_page;	/* CPU cost of writing one page */
+	sim_time_t cpu_fork;		/* CPU cost of starting a thread */
 };
 
 extern const struct opt_table writeback_opt_table;
@@ -138,6 +140,9 @@ int filemap_fdatawait(struct machine *m, struct task *t,
 		      struct address_space *mapping);
 void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout);
 void machine_congestion_init(struct machine *m, struct request_queue *q);
+void machine_note_throttle(struct machine *m, struct task *t,
+			   struct backing_dev_info *bdi, sim_time_t ns,
+			   unsigned long pages_written);
 void wb_trace(struct machine *m, struct task *t, const char *event,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
