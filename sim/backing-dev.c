@@ -7,16 +7,17 @@
 
 #include "machine.h"
 
+/* The models, in the order of flusher_names (the [writeback] enum). */
 const struct flusher_type *const flusher_types[] = {
-	&flusher_pdflush, &flusher_bdi, &flusher_bdi_fair, &flusher_wq, NULL,
+	&flusher_bdi, &flusher_bdi_fair, NULL,
 };
 
-const char *const flusher_names[] = { "pdflush", "bdi", "bdi-fair", "wq", NULL };
+const char *const flusher_names[] = { "bdi", "bdi-fair", NULL };
 
 static const struct opt_desc writeback_opts[] = {
 	{ "flusher", OPT_ENUM, offsetof(struct writeback_params, flusher), "bdi",
 	  0, 0, NULL, flusher_names,
-	  "flusher model: pdflush (v2.6.30), bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin), wq (v6.1)" },
+	  "flusher model: bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin)" },
 	{ "max_writeback_pages", OPT_UINT,
 	  offsetof(struct writeback_params, max_writeback_pages), "1024", 1,
 	  1 << 20, NULL, NULL, "MAX_WRITEBACK_PAGES: pages per writeback chunk (before v3.1)" },

@@ -234,6 +234,8 @@ static long wb_writeback(struct machine *m, struct task *t,
 				break;
 		}
 	}
+	if (t == wb->task)
+		m->fst.pages_by_flusher += wrote;
 	wb_trace(m, t, "writeback_written", "bdi %s: sb_dev %s nr_pages=%ld wrote=%ld reason=%s",
 		 wb->bdi->name, args->sb ? args->sb->s_id : "0:0",
 		 args->nr_pages, wrote, wb_reason_name[args->reason]);
@@ -254,6 +256,7 @@ static long wb_check_old_data_flush(struct machine *m, struct task *t,
 			(long)m->nr_inodes_in_use;
 	if (!args.nr_pages)
 		return 0;
+	m->fst.kupdate_runs++;
 	return wb_writeback(m, t, wb, &args);
 }
 
@@ -280,6 +283,7 @@ static long wb_do_writeback(struct machine *m, struct task *t,
 			bdi_work_done(m, work);
 		else
 			list_del_init(&work->list);
+		m->fst.works++;
 		wrote += wb_writeback(m, t, wb, &args);
 		if (args.sync_mode != WB_SYNC_NONE)
 			bdi_work_done(m, work);
@@ -298,6 +302,8 @@ static void bdi_flusher_thread(struct task *t)
 	bool waited = false;
 
 	wb_trace(m, t, "writeback_thread_start", "bdi %s", f->bdi->name);
+	if (!m->fst.thread_starts++)
+		m->fst.first_thread_start = m->sim.now;
 	for (;;) {
 		long pages = wb_do_writeback(m, t, wb, false);
 
@@ -315,6 +321,8 @@ static void bdi_flusher_thread(struct task *t)
 		schedule_timeout(t, NULL, writeback_interval(m));
 	}
 	wb->task = NULL;
+	m->fst.thread_exits++;
+	m->fst.last_thread_exit = m->sim.now;
 	wb_trace(m, t, "writeback_thread_stop", "bdi %s", f->bdi->name);
 	/* work that raced with the exit: done here, waiting */
 	if (!list_empty(&f->bdi->work_list))
@@ -371,6 +379,8 @@ static void sync_supers_thread(struct task *t)
 		struct list_head *pos;
 
 		schedule_wait(t, NULL);
+		m->fst.sync_supers_runs++;
+		m->fst.last_sync_supers = m->sim.now;
 		wb_trace(m, t, "sync_supers", "run");
 		for (pos = m->super_blocks.prev; pos != &m->super_blocks;
 		     pos = pos->prev) {
@@ -488,6 +498,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 		if (bdi_nr_reclaimable > bdi_thresh) {
 			writeback_inodes_wb(m, &bdi->wb, &wbc);
 			pages_written += write_chunk - wbc.nr_to_write;
+			m->fst.pages_by_dirtier += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
 					 bdi);
 		}

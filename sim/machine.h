@@ -44,6 +44,7 @@ struct machine {
 	struct machine_disk *disks[MACHINE_MAX_DISKS];
 	int nr_disks;
 	struct list_head super_blocks;
+	struct super_block bdev_sb;	/* owns the partitions' buffer inodes */
 	struct list_head bdi_list;
 	struct prop_descriptor vm_completions;
 	struct prop_descriptor vm_dirties;
@@ -54,6 +55,22 @@ struct machine {
 	bool dirty_limit_hit;
 	uint64_t next_ino;
 	uint64_t nr_inodes_in_use;	/* inodes_stat.nr_inodes - nr_unused */
+	struct flusher_stats {
+		uint64_t thread_starts, thread_exits;
+		sim_time_t first_thread_start, last_thread_exit;
+		uint64_t sync_supers_runs;
+		sim_time_t last_sync_supers;
+		uint64_t works, kupdate_runs, pages_by_flusher;
+		uint64_t pages_by_dirtier;	/* balance_dirty_pages writing */
+	} fst;
 };
+
+struct scenario;
+
+int machine_init(struct machine *m, struct scenario *s, const char *outdir,
+		 char *err, size_t errlen);
+void machine_exit(struct machine *m);
+struct backing_dev_info *machine_bdi_of(struct machine *m,
+					struct block_device *bdev);
 
 #endif

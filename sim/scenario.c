@@ -14,7 +14,14 @@ static const struct opt_desc sim_opts[] = {
 	{ "seed", OPT_U64, offsetof(struct sim_params, seed), "1", 0, 0, NULL,
 	  NULL, "master seed; each component draws from its own named stream" },
 	{ "duration", OPT_TIME, offsetof(struct sim_params, duration), "600",
-	  0.001, 86400, "s", NULL, "simulated run time" },
+	  0.001, 86400, "s", NULL, "simulated run time (dbench -t: warm-up t/5 comes first)" },
+	{ "disks", OPT_UINT, offsetof(struct sim_params, disks), "1", 1, 16,
+	  NULL, NULL, "number of identical disks ([disk]): sda, sdb, ..." },
+	{ "mount", OPT_STR, offsetof(struct sim_params, mount), "sda1", 0, 0,
+	  NULL, NULL, "partitions that get a filesystem, mounted in this order" },
+	{ "sched_slice", OPT_TIME, offsetof(struct sim_params, sched_slice), "4",
+	  0.01, 1000, "ms", NULL,
+	  "CPU time slice while others wait (CFS sched_min_granularity at 2.6.30 defaults)" },
 	{ NULL },
 };
 
@@ -39,6 +46,13 @@ int scenario_init(struct scenario *s)
 		config_bind(&s->cfg, disk_models[i]->options, s->model_params[i]);
 	}
 	config_bind(&s->cfg, &queue_opt_table, &s->queue);
+	config_bind(&s->cfg, &vm_opt_table, &s->vm);
+	config_bind(&s->cfg, &writeback_opt_table, &s->wb);
+	config_bind(&s->cfg, &fs_opt_table, &s->fs);
+	s->ext3 = calloc(1, sizeof(*s->ext3));
+	if (!s->ext3)
+		goto nomem;
+	config_bind(&s->cfg, &ext3_opt_table, s->ext3);
 	for (i = 0; elevator_types[i] && i < SCENARIO_MAX_ELEVATORS; i++) {
 		const struct elevator_type *e = elevator_types[i];
 
@@ -63,6 +77,8 @@ void scenario_exit(struct scenario *s)
 		free(s->model_params[i]);
 	for (int i = 0; i < SCENARIO_MAX_ELEVATORS; i++)
 		free(s->elv_params[i]);
+	free(s->ext3);
+	free(s->dbench);
 	memset(s, 0, sizeof(*s));
 }
 

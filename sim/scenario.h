@@ -11,10 +11,16 @@
 #include "config.h"
 #include "disk.h"
 #include "elevator.h"
+#include "ext3.h"
+#include "mm.h"
+#include "writeback.h"
 
 struct sim_params {
 	uint64_t seed;			/* master seed of every random stream */
 	sim_time_t duration;		/* simulated run time */
+	unsigned int disks;		/* identical disks: sda, sdb, ... */
+	char mount[OPT_STR_MAX];	/* partitions with a filesystem */
+	sim_time_t sched_slice;		/* CPU time slice */
 };
 
 extern const struct opt_table sim_opt_table;
@@ -29,6 +35,11 @@ struct scenario {
 	void *model_params[SCENARIO_MAX_MODELS];	/* by disk_models[] */
 	struct queue_params queue;
 	void *elv_params[SCENARIO_MAX_ELEVATORS];	/* by elevator_types[] */
+	struct vm_params vm;
+	struct writeback_params wb;
+	struct fs_params fs;
+	struct ext3_params *ext3;
+	void *dbench;			/* the workload's own sections */
 };
 
 int scenario_init(struct scenario *s);
