@@ -526,6 +526,8 @@ int blk_submit_bio(struct request_queue *q, struct bio *bio)
 	}
 	bio->bi_queue_time = blk_now(q);
 	q->stats.nr_bios++;
+	if ((bio->bi_rw & (REQ_WRITE | REQ_SYNC)) == (REQ_WRITE | REQ_SYNC))
+		q->stats.nr_sync_write_bios++;
 	trace_block_bio(q, bio, BLK_TA_QUEUE);
 	ret = __make_request(q, bio);
 	blk_wake_waiters(q);

@@ -172,6 +172,7 @@ struct elevator_queue {
 /* Counters kept by the queue for reports and tests. */
 struct queue_stats {
 	uint64_t nr_bios;
+	uint64_t nr_sync_write_bios;	/* fsync, O_SYNC, journal commits */
 	uint64_t nr_requests_alloc;
 	uint64_t nr_back_merges, nr_front_merges, nr_rq_merges;
 	uint64_t nr_sleeps;		/* submitters that slept for a request */

@@ -28,6 +28,8 @@ void mapping_destroy(struct address_space *mapping)
 	for (uint64_t i = 0; i < mapping->nr_leaves; i++)
 		free(mapping->leaves[i]);
 	free(mapping->leaves);
+	free(mapping->dirty_leaves);
+	mapping->dirty_leaves = NULL;
 	mapping->leaves = NULL;
 	mapping->nr_leaves = 0;
 }
@@ -65,12 +67,20 @@ int page_tree_insert(struct address_space *mapping, struct page *page)
 
 		while (n <= l)
 			n *= 2;
+		uint64_t *map;
+
 		leaves = realloc(mapping->leaves, n * sizeof(*leaves));
 		if (!leaves)
 			return -ENOMEM;
 		memset(leaves + mapping->nr_leaves, 0,
 		       (n - mapping->nr_leaves) * sizeof(*leaves));
 		mapping->leaves = leaves;
+		map = realloc(mapping->dirty_leaves, (n + 63) / 64 * sizeof(*map));
+		if (!map)
+			return -ENOMEM;
+		memset(map + (mapping->nr_leaves + 63) / 64, 0,
+		       ((n + 63) / 64 - (mapping->nr_leaves + 63) / 64) * sizeof(*map));
+		mapping->dirty_leaves = map;
 		mapping->nr_leaves = n;
 	}
 	leaf = mapping->leaves[l];
@@ -88,6 +98,20 @@ int page_tree_insert(struct address_space *mapping, struct page *page)
 	return 0;
 }
 
+static void leaf_dirty_inc(struct address_space *mapping, struct pt_leaf *leaf,
+			   uint64_t l)
+{
+	if (leaf->nr_dirty++ == 0)
+		mapping->dirty_leaves[l / 64] |= 1ULL << (l % 64);
+}
+
+static void leaf_dirty_dec(struct address_space *mapping, struct pt_leaf *leaf,
+			   uint64_t l)
+{
+	if (--leaf->nr_dirty == 0)
+		mapping->dirty_leaves[l / 64] &= ~(1ULL << (l % 64));
+}
+
 /**
  * page_tree_delete - take @page out of its mapping's tree
  */
@@ -100,7 +124,7 @@ void page_tree_delete(struct address_space *mapping, struct page *page)
 		return;
 	if (leaf->dirty[s / 64] & (1ULL << (s % 64))) {
 		leaf->dirty[s / 64] &= ~(1ULL << (s % 64));
-		leaf->nr_dirty--;
+		leaf_dirty_dec(mapping, leaf, page->index >> PT_LEAF_SHIFT);
 	}
 	leaf->slot[s] = NULL;
 	leaf->nr_pages--;
@@ -114,7 +138,7 @@ void page_tree_tag_dirty(struct address_space *mapping, struct page *page)
 
 	if (!(leaf->dirty[s / 64] & (1ULL << (s % 64)))) {
 		leaf->dirty[s / 64] |= 1ULL << (s % 64);
-		leaf->nr_dirty++;
+		leaf_dirty_inc(mapping, leaf, page->index >> PT_LEAF_SHIFT);
 	}
 }
 
@@ -125,7 +149,7 @@ void page_tree_clear_dirty(struct address_space *mapping, struct page *page)
 
 	if (leaf->dirty[s / 64] & (1ULL << (s % 64))) {
 		leaf->dirty[s / 64] &= ~(1ULL << (s % 64));
-		leaf->nr_dirty--;
+		leaf_dirty_dec(mapping, leaf, page->index >> PT_LEAF_SHIFT);
 	}
 }
 
@@ -138,12 +162,19 @@ struct page *find_next_dirty(struct address_space *mapping, uint64_t start,
 {
 	uint64_t l = start >> PT_LEAF_SHIFT;
 
-	for (; l < mapping->nr_leaves && (l << PT_LEAF_SHIFT) < end; l++) {
-		struct pt_leaf *leaf = mapping->leaves[l];
+	while (l < mapping->nr_leaves && (l << PT_LEAF_SHIFT) < end) {
+		uint64_t word = mapping->dirty_leaves[l / 64] & (~0ULL << (l % 64));
+		struct pt_leaf *leaf;
 		unsigned int first = 0;
 
-		if (!leaf || !leaf->nr_dirty)
+		if (!word) {
+			l = (l / 64 + 1) * 64;	/* no dirty leaf in this word */
 			continue;
+		}
+		l = l / 64 * 64 + (uint64_t)__builtin_ctzll(word);
+		if (l >= mapping->nr_leaves || (l << PT_LEAF_SHIFT) >= end)
+			break;
+		leaf = mapping->leaves[l];
 		if ((l << PT_LEAF_SHIFT) < start)
 			first = start & (PT_LEAF_SLOTS - 1);
 		for (unsigned int w = first / 64; w < PT_LEAF_SLOTS / 64; w++) {
@@ -158,6 +189,7 @@ struct page *find_next_dirty(struct address_space *mapping, uint64_t start,
 				return idx < end ? leaf->slot[idx & (PT_LEAF_SLOTS - 1)] : NULL;
 			}
 		}
+		l++;
 	}
 	return NULL;
 }

@@ -54,6 +54,7 @@ struct address_space {
 	struct backing_dev_info *bdi;
 	struct pt_leaf **leaves;
 	uint64_t nr_leaves;
+	uint64_t *dirty_leaves;		/* bitmap: leaves with dirty pages */
 	uint64_t nrpages;
 	uint64_t nr_dirty;
 	uint64_t nr_writeback;

@@ -68,10 +68,12 @@ void iget(struct inode *inode)
  * the inode number */
 static void evict(struct machine *m, struct task *t, struct inode *inode)
 {
+	/* off the writeback lists first, as generic_delete_inode() does:
+	 * nobody may pick it up while its pages go */
+	list_del_init(&inode->i_list);
 	inode->i_state |= I_FREEING;
 	inode_sync_wait(m, t, inode);
 	truncate_inode_pages(m, t, &inode->i_data, 0);
-	list_del_init(&inode->i_list);
 	if (inode->i_sb->s_op->evict_inode)
 		inode->i_sb->s_op->evict_inode(inode);
 	inode_free(m, inode);
