@@ -581,6 +581,13 @@ void ext3_umount_free(struct machine *m, struct super_block *sb)
 	free(es->t_blocks);
 	free(es->t_set);
 	ext3_fs_destroy(es->fs);
+	for (uint64_t i = 0; i < sb->s_dhash_size; i++)
+		while (sb->s_dhash[i]) {
+			struct dentry *d = sb->s_dhash[i];
+
+			sb->s_dhash[i] = d->d_hash_next;
+			free(d);
+		}
 	free(sb->s_dhash);
 	free(es);
 }

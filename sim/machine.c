@@ -180,6 +180,8 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
  */
 void machine_exit(struct machine *m)
 {
+	/* forget pending events first: they live in what is freed below */
+	sim_exit(&m->sim);
 	if (m->flusher && m->flusher->exit)
 		m->flusher->exit(m);
 	while (m->super_blocks.next != &m->super_blocks) {
@@ -208,5 +210,4 @@ void machine_exit(struct machine *m)
 		free(md);
 	}
 	mm_exit(&m->mm);
-	sim_exit(&m->sim);
 }

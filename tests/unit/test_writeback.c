@@ -196,6 +196,7 @@ static void test_bdi_lifecycle(void)
 	CHECK(r.m.fst.last_thread_exit >= (36 + 300) * NSEC_PER_SEC);
 	CHECK(r.m.fst.last_thread_exit <= (36 + 5 + 300 + 5) * NSEC_PER_SEC);
 	CHECK(global_page_state(&r.m.mm, NR_FILE_DIRTY) == 0);
+	kthread_free(&w.t);
 	/* sync_supers: every 5 s, at whole seconds: 80 runs in 400 s */
 	CHECK(r.m.fst.sync_supers_runs >= 79 && r.m.fst.sync_supers_runs <= 80);
 	CHECK(r.m.fst.last_sync_supers % NSEC_PER_SEC == 0);
@@ -235,6 +236,8 @@ static void test_fsync_and_unlink(void)
 	 * nothing but metadata may be written */
 	CHECK(after - written < 64);
 	CHECK(global_page_state(&r.m.mm, NR_FILE_DIRTY) < 64);
+	kthread_free(&fs.t);
+	kthread_free(&del.t);
 	rig_exit(&r);
 }
 
@@ -274,6 +277,8 @@ static void test_throttling(void)
 	/* the limit holds up to what the dirtiers can add between checks:
 	 * one ratelimit per CPU plus one write each */
 	CHECK(max_seen <= dirty + r.m.mm.ratelimit_pages + 4 * 16);
+	for (int i = 0; i < 4; i++)
+		kthread_free(&w[i].t);
 	rig_exit(&r);
 }
 
