@@ -215,7 +215,8 @@ static bool is_digit(char c)
 	return (unsigned char)(c - '0') < 10;
 }
 
-static int hex_value(char c)
+/* 0..15, or 16 for a non-hex character */
+static unsigned int hex_value(char c)
 {
 	if (is_digit(c))
 		return c - '0';
@@ -223,7 +224,7 @@ static int hex_value(char c)
 		return c - 'a' + 10;
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
-	return -1;
+	return 16;
 }
 
 /*
@@ -250,14 +251,18 @@ static bool parse_long(const char *s, size_t len, int64_t min, int64_t max,
 	}
 	if (s == end)
 		return false;
+	while (end - s > 1 && *s == '0')
+		s++;
+	if (end - s > 12)	/* past every range we take, and no overflow */
+		return false;
 	for (; s < end; s++) {
-		int d = hex_value(*s);
+		unsigned int d = (unsigned char)(*s - '0');
 
-		if (d < 0 || (unsigned int)d >= base)
+		if (base == 16 && d > 9)
+			d = hex_value(*s);
+		if (d >= base)
 			return false;
 		v = v * base + d;
-		if (v > (uint64_t)1 << 33)	/* past every range we take */
-			return false;
 	}
 	*val = neg ? -(int64_t)v : (int64_t)v;
 	return *val >= min && *val <= max;
@@ -289,6 +294,13 @@ static int parse_status(struct parser *p, const char *tok, size_t len,
 	char sh[64];
 	size_t i;
 
+	/* nearly every line repeats a known status: look it up first */
+	found = dbench_strtab_find(lf, &lf->status_tab, tok, len);
+	if (found != UINT32_MAX) {
+		*id = found;
+		*ok = lf->status[found].ok;
+		return 0;
+	}
 	if (len > 10 && !memcmp(tok, "NT_STATUS_", 10)) {
 		for (i = 10; i < len; i++)
 			if (!(is_digit(tok[i]) || tok[i] == '_' ||
@@ -296,7 +308,7 @@ static int parse_status(struct parser *p, const char *tok, size_t len,
 			      (tok[i] >= 'a' && tok[i] <= 'z')))
 				break;
 	} else if (len > 2 && len <= 10 && tok[0] == '0' && tok[1] == 'x') {
-		for (code = 0, i = 2; i < len && hex_value(tok[i]) >= 0; i++)
+		for (code = 0, i = 2; i < len && hex_value(tok[i]) < 16; i++)
 			code = code << 4 | hex_value(tok[i]);
 	} else {
 		i = 0;
@@ -304,13 +316,6 @@ static int parse_status(struct parser *p, const char *tok, size_t len,
 	if (i == 0 || i < len)
 		return fail(p, "bad status '%s' (want NT_STATUS_NAME or 0x<hex>)",
 			    shown(tok, len, sh, sizeof(sh)));
-
-	found = dbench_strtab_find(lf, &lf->status_tab, tok, len);
-	if (found != UINT32_MAX) {
-		*id = found;
-		*ok = lf->status[found].ok;
-		return 0;
-	}
 	if (lf->nr_status > UINT16_MAX)
 		return fail(p, "more than %u distinct statuses", UINT16_MAX + 1);
 	st = grow(lf->status, &lf->status_cap, lf->nr_status + 1,
@@ -397,6 +402,89 @@ static int parse_target(struct parser *p, const char *tok, size_t len,
 	return 0;
 }
 
+/*
+ * all_string_sub(line, "\\", "/") then all_string_sub(line, " /", " "):
+ * the second drops each '/' that follows a space in the first's output
+ * (it resumes after the space it matched, so of " //" one slash goes).
+ */
+static int substitute_line(struct parser *p, const char *src, size_t len,
+			   char *buf, size_t *n)
+{
+	const char *z = memchr(src, 0, len);
+	char *q, *end = buf + len;
+
+	if (z)
+		return fail(p, "NUL byte in column %zu", (size_t)(z - src) + 1);
+	memcpy(buf, src, len);
+	for (q = buf; (q = memchr(q, '\\', end - q)); q++)
+		*q = '/';
+	for (q = buf; (q = memchr(q, ' ', end - q)) && q + 1 < end; q++) {
+		if (q[1] == '/') {
+			memmove(q + 1, q + 2, end - q - 2);
+			end--;
+		}
+	}
+	*n = end - buf;
+	return 0;
+}
+
+/*
+ * next_token(&p, params[i], " ") until the line ends: tokens are cut out
+ * of @buf in place and NUL-terminated; a '"' toggles quoting and is
+ * dropped. The common shapes (no quote, or one quoted token) take the
+ * memchr() path.
+ */
+static int split_line(struct parser *p, char *buf, size_t n, char **tok,
+		      size_t *tlen, unsigned int *ntok)
+{
+	char *q = buf, *end = buf + n;
+
+	for (*ntok = 0;; ++*ntok) {
+		char *start, *out, *e;
+		bool quoted = false;
+
+		while (q < end && *q == ' ')
+			q++;
+		if (q == end)
+			return 0;
+		if (*ntok == DBENCH_MAX_TOKENS)
+			return fail(p, "more than %d fields", DBENCH_MAX_TOKENS);
+		e = memchr(q + 1, *q == '"' ? '"' : ' ', end - q - 1);
+		if (*q != '"') {
+			if (!e)
+				e = end;
+			if (!memchr(q, '"', e - q)) {
+				start = q;
+				out = e;
+				q = e;
+				goto cut;
+			}
+		} else if (e && (e + 1 == end || e[1] == ' ')) {
+			start = q + 1;
+			out = e;
+			q = e + 1;
+			goto cut;
+		}
+		for (start = out = q; q < end && (quoted || *q != ' '); q++) {
+			if (*q == '"')
+				quoted = !quoted;
+			else
+				*out++ = *q;
+		}
+		if (quoted)
+			return fail(p, "unterminated quote");
+cut:
+		if (out - start > DBENCH_TOKEN_MAX)
+			return fail(p, "field %u is longer than %d characters",
+				    *ntok + 1, DBENCH_TOKEN_MAX);
+		*out = 0;
+		tok[*ntok] = start;
+		tlen[*ntok] = out - start;
+		if (q < end)
+			q++;
+	}
+}
+
 /* one line, without its '\n' */
 static int parse_line(struct parser *p, const char *src, size_t len)
 {
@@ -413,46 +501,11 @@ static int parse_line(struct parser *p, const char *src, size_t len)
 	bool ok = false;
 	int ret;
 
-	/* all_string_sub(line, "\\", "/") then all_string_sub(line, " /", " ") */
-	for (size_t i = 0; i < len; i++) {
-		char c = src[i];
-
-		if (c == 0)
-			return fail(p, "NUL byte in column %zu", i + 1);
-		buf[n++] = c == '\\' ? '/' : c;
-		if (c == ' ' && i + 1 < len &&
-		    (src[i + 1] == '/' || src[i + 1] == '\\'))
-			i++;
-	}
-
-	/* next_token(&p, params[i], " "): quotes toggle and are dropped */
-	for (char *q = buf, *end = buf + n;;) {
-		char *start, *out;
-		bool quoted = false;
-
-		while (q < end && *q == ' ')
-			q++;
-		if (q == end)
-			break;
-		if (ntok == DBENCH_MAX_TOKENS)
-			return fail(p, "more than %d fields", DBENCH_MAX_TOKENS);
-		for (start = out = q; q < end && (quoted || *q != ' '); q++) {
-			if (*q == '"')
-				quoted = !quoted;
-			else
-				*out++ = *q;
-		}
-		if (quoted)
-			return fail(p, "unterminated quote");
-		if (out - start > DBENCH_TOKEN_MAX)
-			return fail(p, "field %u is longer than %d characters",
-				    ntok + 1, DBENCH_TOKEN_MAX);
-		*out = 0;
-		tok[ntok] = start;
-		tlen[ntok++] = out - start;
-		if (q < end)
-			q++;
-	}
+	ret = substitute_line(p, src, len, buf, &n);
+	if (!ret)
+		ret = split_line(p, buf, n, tok, tlen, &ntok);
+	if (ret)
+		return ret;
 	if (ntok == 0 || tok[0][0] == '#')
 		return 0;
 	if (!strncmp(tok[0], "SMB", 3))
