@@ -36,6 +36,38 @@
  * ("SMB...") loadfile and a lone op without status. dbench 4.0 also cuts
  * the last character of a final line without '\n'; we do not.
  *
+ * What dbench 4.0's file system backend (fileio.c) does with each op,
+ * for an executor (a mismatch with the expected status that "fails" the
+ * client makes dbench exit):
+ *
+ *   NTCreateX path options disposition fnum: resolve_name(path); options
+ *	0x1 (FILE_DIRECTORY_FILE): mkdir(path) then open the directory;
+ *	disposition CREATE: O_CREAT, OVERWRITE(_IF): O_CREAT|O_TRUNC, others
+ *	open an existing file only; -s adds O_SYNC. An open that fails when
+ *	success was expected (or the reverse) is only reported; a success
+ *	registers fnum (at most 200 open handles per client).
+ *   Close fnum: close. Flush fnum: fsync.
+ *   WriteX fnum offset size ret: pwrite of size zero bytes, which must
+ *	return ret (else exit); -F: fsync after it. ReadX: pread of size
+ *	bytes (a short read is only reported). Both count size bytes.
+ *   Unlink path attr / Rmdir path / Rename old new: the call's success must
+ *	match the status (else the client fails); -S: fdatasync of the parent
+ *	directory (of new for Rename) afterwards. Mkdir path: mkdir, result
+ *	ignored. Deltree path: remove the tree, no status check.
+ *   QUERY_PATH_INFORMATION path level: resolve_name(path). QUERY_FILE_...
+ *	fnum level: fstat. QUERY_FS_INFORMATION level: statvfs of the -D
+ *	directory. SET_FILE_INFORMATION fnum level: fstat, then utime to
+ *	atime - 10 s, mtime - 12 s.
+ *   FIND_FIRST pattern level maxcnt count: resolve_name(pattern); if it has
+ *	one of <>*?", read up to maxcnt entries of its directory.
+ *   LockX / UnlockX fnum offset size: fcntl(F_SETLKW) write lock / unlock.
+ *   Sleep usec: usleep.
+ *   resolve_name(): stat(path); if that fails (and not --no-resolve),
+ *	readdir the parent looking for a case-insensitive match, as Samba's
+ *	pvfs_resolve_name() would.
+ *   Unknown handles make dbench exit. After the run each client removes
+ *   /clients/client<id> (Deltree) and tries rmdir /clients (cleanup).
+ *
  * Paths. Each distinct path is interned ONCE with "client1" left in it
  * (the template) and normalised: '/'-separated, empty components dropped,
  * no trailing '/'. Path 0 is the client's base directory ("/", dbench's

@@ -347,7 +347,7 @@ static int substitute(const char *s, size_t len, bool has_client,
 {
 	const char *end = s + len;
 	size_t n = 0;
-	char num[16];
+	char num[sizeof("client") + 10];	/* "client4294967295" */
 	int nl;
 
 	nl = snprintf(num, sizeof(num), "client%u", client);

@@ -457,6 +457,10 @@ static void test_rules(void)
 	CHECK(!strcmp(buf, "/client0/client0x"));
 	dbench_name_format(&lf, lf.ops[3].path, 37, buf, sizeof(buf));
 	CHECK(!strcmp(buf, "client37x"));
+	/* the widest client number (the fuzzer found a short buffer here) */
+	CHECK(dbench_path_format(&lf, lf.ops[3].path, 4294967295u, buf,
+				 sizeof(buf)) == 35);
+	CHECK(!strcmp(buf, "/client4294967295/client4294967295x"));
 	CHECK(dbench_path_format(&lf, lf.ops[3].path, 37, buf, 19) ==
 	      -ENAMETOOLONG);
 	CHECK(dbench_path_format(&lf, lf.ops[3].path, 37, buf, 20) == 19);
