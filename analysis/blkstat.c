@@ -525,7 +525,8 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 	if (add_idle_parts(bs))
 		return -ENOMEM;
 	/* by device, "outside the partitions" last: input order is no order */
-	qsort(bs->parts, bs->nparts, sizeof(*bs->parts), cmp_part);
+	if (bs->nparts)
+		qsort(bs->parts, bs->nparts, sizeof(*bs->parts), cmp_part);
 	bs->n_intervals = bs->started ?
 		wbf_interval_count(bs->t_end - bs->t0, bs->interval_ns) : 0;
 	for (i = 0; i < bs->nparts; i++)

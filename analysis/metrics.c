@@ -344,7 +344,7 @@ static int cmp_double(const void *a, const void *b)
  */
 double wbf_samples_percentile(struct wbf_samples *s, double p)
 {
-	if (!s->sorted) {
+	if (!s->sorted && s->n) {
 		qsort(s->v, s->n, sizeof(*s->v), cmp_double);
 		s->sorted = true;
 	}

@@ -47,6 +47,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static void sort_list(struct wbf_pathlist *l)
+{
+	if (l->n)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_str);
+}
+
 static char *join(const char *dir, const char *name)
 {
 	char *p;
@@ -148,10 +154,10 @@ int wbf_rundir_scan(struct wbf_rundir *r, const char *dir, struct wbf_err *e)
 		wbf_rundir_free(r);
 		return wbf_errf(e, ret, "out of memory");
 	}
-	qsort(r->traces.v, r->traces.n, sizeof(char *), cmp_str);
-	qsort(r->dbench.v, r->dbench.n, sizeof(char *), cmp_str);
-	qsort(r->fio_json.v, r->fio_json.n, sizeof(char *), cmp_str);
-	qsort(r->fio_bwlogs.v, r->fio_bwlogs.n, sizeof(char *), cmp_str);
+	sort_list(&r->traces);
+	sort_list(&r->dbench);
+	sort_list(&r->fio_json);
+	sort_list(&r->fio_bwlogs);
 	return 0;
 }
 

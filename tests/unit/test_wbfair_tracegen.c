@@ -7,8 +7,9 @@
  *
  * writes NAME.blktrace.0 .. NAME.blktrace.(cpus-1) and NAME.geometry, and
  * prints the truth ("written sda1 BYTES" ... "records N"). Keys: cpus,
- * parts, weights (e.g. 3:1), requests, merge_every, read_every, depth,
- * gap_ns, big (0/1), remap (0/1), seed.
+ * parts, weights (e.g. 3:1; 0 starves a partition), requests,
+ * merge_every, read_every, depth, fixed_sects, gap_ns, big (0/1),
+ * remap (0/1), seed.
  *
  * Run without arguments (as tests/run.sh does) it tests itself: the
  * files it writes read back, in both byte orders, as the records it built.
@@ -37,13 +38,16 @@ static int parse_kv(struct tg_params *p, const char *kv)
 		const char *s = eq + 1;
 		unsigned int n = 0;
 
-		while (*s && n < TG_MAX_PARTS) {
-			p->weights[n++] = strtoul(s, &end, 10);
-			s = *end == ':' ? end + 1 : end;
-			if (end == s && *s)
+		memset(p->weights, 0, sizeof(p->weights));
+		while (*s) {
+			if (n == TG_MAX_PARTS)
 				return -1;
+			p->weights[n++] = strtoul(s, &end, 10);
+			if (end == s || (*end && *end != ':'))
+				return -1;
+			s = *end ? end + 1 : end;
 		}
-		return 0;
+		return n ? 0 : -1;
 	}
 	v = strtoull(eq + 1, &end, 10);
 	if (*end || end == eq + 1)
@@ -60,6 +64,8 @@ static int parse_kv(struct tg_params *p, const char *kv)
 		p->read_every = v;
 	else if (!strcmp(key, "depth") && v >= 1)
 		p->depth = v;
+	else if (!strcmp(key, "fixed_sects") && v <= 65535)
+		p->fixed_sects = v;
 	else if (!strcmp(key, "gap_ns") && v >= 1)
 		p->gap_ns = v;
 	else if (!strcmp(key, "big"))
@@ -84,6 +90,8 @@ static int cmd_write(int argc, char **argv)
 	int a;
 
 	tg_default(&p);
+	for (i = 0; i < TG_MAX_PARTS; i++)
+		p.weights[i] = 1;
 	for (a = 3; a < argc; a++) {
 		if (parse_kv(&p, argv[a])) {
 			fprintf(stderr, "tracegen: bad argument '%s'\n", argv[a]);
@@ -91,11 +99,8 @@ static int cmd_write(int argc, char **argv)
 		}
 	}
 	/* partitions of 25 GiB each after the first 1 MiB */
-	for (i = 0; i < p.nparts; i++) {
+	for (i = 0; i < p.nparts; i++)
 		p.part_start[i] = 2048 + (uint64_t)i * 52428800;
-		if (!p.weights[i])
-			p.weights[i] = 1;
-	}
 	if (tg_build(&p, &g, &tr) || tg_write(&p, &g, argv[2])) {
 		fprintf(stderr, "tracegen: cannot write %s\n", argv[2]);
 		return 1;

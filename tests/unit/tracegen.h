@@ -8,7 +8,8 @@
  * partition picked by a weighted round robin (weights w_i: the first w_0
  * requests of each cycle to partition 0, the next w_1 to partition 1 ...),
  * so the byte split is known exactly. Each request is one bio, or two
- * (Q then M) every `merge_every`-th request; each bio is remapped (A) from
+ * (Q then M) every `merge_every`-th request, of 8 to 256 sectors (or
+ * `fixed_sects`); each bio is remapped (A) from
  * its partition when `remap` is set. The device serves up to `depth`
  * requests at once: D_k = max(ready_k, C_{k-depth}), C_k = D_k + service_k
  * (service = 100 us + bytes / 100 MB/s).
@@ -47,6 +48,7 @@ struct tg_params {
 	unsigned int merge_every;	/* 0: never */
 	unsigned int read_every;	/* 0: no reads */
 	unsigned int depth;
+	unsigned int fixed_sects;	/* 0: bio sizes 8..256 sectors, random */
 	uint64_t gap_ns;
 	uint64_t base_ns;		/* time of the first record */
 	bool big_endian;
@@ -244,7 +246,8 @@ static inline int tg_build(const struct tg_params *p, struct tg *g,
 		t = p->base_ns + 1000 + k * p->gap_ns;
 		sect0 = cursor[part];
 		for (b = 0; b < nbio; b++) {
-			uint64_t ns = 8 * (1 + tg_rand(&rng) % 32);
+			uint64_t ns = p->fixed_sects ? p->fixed_sects :
+				      8 * (1 + tg_rand(&rng) % 32);
 			uint64_t s = sect0 + nsect;
 			unsigned char rp[16];
 
