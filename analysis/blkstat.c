@@ -288,7 +288,7 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 	size_t i, nq2c = 0;
 	struct wbf_sect_ent q;
 	bool first = true;
-	int rw;
+	int rw, ret;
 
 	request_done(bs, d, t);
 	d->completed++;
@@ -329,10 +329,11 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 	pe->reqs[rw]++;
 	re->bytes[rw] += t->bytes;
 	re->reqs[rw]++;
-	if (wbf_series_add(&pe->series[rw], rel, bs->interval_ns, t->bytes) ||
-	    wbf_series_add(&re->series[rw], rel, bs->interval_ns, t->bytes))
-		return -ENOMEM;
-	return 0;
+	ret = wbf_series_add(&pe->series[rw], rel, bs->interval_ns, t->bytes);
+	if (!ret)
+		ret = wbf_series_add(&re->series[rw], rel, bs->interval_ns,
+				     t->bytes);
+	return ret;
 }
 
 /**
@@ -341,7 +342,7 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
  * @t: record in host byte order
  * @pdu: its payload
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ERANGE (a completion past WBF_MAX_INTERVALS) or -ENOMEM.
  */
 int wbf_blkstat_record(void *ctx, const struct blk_io_trace *t,
 		       const unsigned char *pdu)
@@ -507,7 +508,8 @@ static int cmp_part(const void *a, const void *b)
  * partitions of traced disks, sorts the partitions by device and pads
  * every series to the run's interval count.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ERANGE when the trace spans more than WBF_MAX_INTERVALS
+ * intervals, or -ENOMEM.
  */
 int wbf_blkstat_finish(struct wbf_blkstat *bs)
 {
@@ -521,6 +523,9 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 			d->busy_ns += bs->t_end - d->busy_since;
 		d->inflight = 0;
 	}
+	if (bs->started &&
+	    (bs->t_end - bs->t0) / bs->interval_ns >= WBF_MAX_INTERVALS)
+		return -ERANGE;
 	fold_whole_into_other(bs);
 	if (add_idle_parts(bs))
 		return -ENOMEM;

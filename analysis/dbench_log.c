@@ -207,7 +207,7 @@ int wbf_dbench_parse(struct wbf_dbench *d, const char *name, const void *data,
  * The bytes between two execute lines, r_k t_k - r_{k-1} t_{k-1} MB, go to
  * the interval where that span starts (t_{k-1}), the first from t = 0.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ERANGE past WBF_MAX_INTERVALS intervals, or -ENOMEM.
  */
 int wbf_dbench_series(const struct wbf_dbench *d, uint64_t interval_ns,
 		      double **mb, size_t *n, size_t *clamped)
@@ -227,9 +227,11 @@ int wbf_dbench_series(const struct wbf_dbench *d, uint64_t interval_ns,
 			inc = 0;
 			(*clamped)++;
 		}
+		if (prev_t / secs + 1e-9 >= WBF_MAX_INTERVALS) {
+			free(v);
+			return -ERANGE;
+		}
 		k = (size_t)(prev_t / secs + 1e-9);
-		if (k > 10000000)
-			break;
 		if (k >= len) {
 			if (WBF_GROW(v, cap, k + 1)) {
 				free(v);

@@ -15,14 +15,16 @@
  * @interval_ns: interval length, > 0
  * @bytes: bytes to add
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ERANGE past WBF_MAX_INTERVALS, or -ENOMEM.
  */
 int wbf_series_add(struct wbf_series *s, uint64_t t_ns, uint64_t interval_ns,
 		   uint64_t bytes)
 {
-	size_t k = t_ns / interval_ns;
+	uint64_t k = t_ns / interval_ns;
 	int ret;
 
+	if (k >= WBF_MAX_INTERVALS)
+		return -ERANGE;
 	if (k >= s->n) {
 		ret = wbf_series_extend(s, k + 1);
 		if (ret)

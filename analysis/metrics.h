@@ -36,6 +36,12 @@
 #include <stdint.h>
 
 #define WBF_NSEC_PER_SEC	1000000000ULL
+/*
+ * Longest series: 10^7 intervals (116 days of 1 s). A longer one comes
+ * from a bogus timestamp or a far too short interval, and would cost
+ * gigabytes per entity.
+ */
+#define WBF_MAX_INTERVALS	10000000
 #define WBF_BYTES_PER_MB	1e6
 
 /* Bytes per interval of one entity; index = interval number. */

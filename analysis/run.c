@@ -313,10 +313,18 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 					     &r->text_events, e);
 		wbf_file_unmap(&f);
 	}
+	if (!ret)
+		ret = wbf_blkstat_finish(&r->blk);
+	if (ret == -ERANGE)
+		return wbf_errf(e, -EINVAL,
+				"%s: the trace spans %.0f s (records at %llu and %llu ns): more than %d intervals of %g s",
+				r->name, wbf_blkstat_seconds(&r->blk),
+				(unsigned long long)r->blk.t0,
+				(unsigned long long)r->blk.t_end,
+				WBF_MAX_INTERVALS,
+				(double)r->interval_ns / WBF_NSEC_PER_SEC);
 	if (ret == -ENOMEM)
 		return wbf_errf(e, ret, "out of memory");
-	if (!ret && wbf_blkstat_finish(&r->blk))
-		return wbf_errf(e, -ENOMEM, "out of memory");
 	return ret;
 }
 

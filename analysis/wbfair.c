@@ -70,6 +70,17 @@ static int fail(const struct wbf_err *e, int ret)
 	       ret == -EACCES || ret == -ENOTDIR ? 2 : 1;
 }
 
+static int report_failed(int ret)
+{
+	if (ret == -ERANGE) {
+		fprintf(stderr, "wbfair: a series would have more than %d intervals: use a larger --interval\n",
+			WBF_MAX_INTERVALS);
+		return 2;
+	}
+	fprintf(stderr, "wbfair: %s\n", strerror(-ret));
+	return 1;
+}
+
 enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT };
 
 static const struct option long_opts[] = {
@@ -168,8 +179,11 @@ static int cmd_compare(struct cli *c, char **inputs, int n)
 		if (ret)
 			st = fail(&e, ret);
 	}
-	if (!st && wbf_compare(stdout, runs, n, c->fmt))
-		st = 1;
+	if (!st) {
+		ret = wbf_compare(stdout, runs, n, c->fmt);
+		if (ret)
+			st = report_failed(ret);
+	}
 	for (i = 0; i < n; i++)
 		wbf_run_free(&runs[i]);
 	free(runs);
@@ -207,9 +221,8 @@ int main(int argc, char **argv)
 	ret = wbf_run_load(&r, argv + optind, argc - optind, &c.o, &e);
 	if (ret) {
 		st = fail(&e, ret);
-	} else if (wbf_report(stdout, &r, c.fmt)) {
-		fprintf(stderr, "wbfair: out of memory\n");
-		st = 1;
+	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
+		st = report_failed(ret);
 	} else if (c.plot) {
 		ret = wbf_plot(&r, c.plot, &e);
 		if (ret)
