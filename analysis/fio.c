@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fio.h"
+#include "metrics.h"
 
 static size_t line_of(const char *data, size_t off)
 {
@@ -311,48 +312,60 @@ int wbf_fio_bwlog_parse(struct wbf_fio_bwlog *l, const char *name,
  * @ddir: 0 read, 1 write, 2 trim
  * @interval_ns: interval length
  * @mbps: set to a malloc()ed array (NULL when empty)
- * @n: its length: up to the interval of the last sample of any direction
+ * @n: its length: ceil(last sample time of any direction / interval)
  *
- * Return: 0, -ERANGE (more than 10^8 intervals) or -ENOMEM.
+ * A sample's bandwidth is taken to hold since the previous sample of the
+ * same direction (or time 0): fio logs the average over the window that
+ * ends at the sample. Each such span's bytes are spread over the
+ * intervals it overlaps, so the total matches what fio moved.
+ *
+ * Return: 0, -ERANGE (more than WBF_MAX_INTERVALS) or -ENOMEM.
  */
 int wbf_fio_bwlog_series(const struct wbf_fio_bwlog *l, unsigned int ddir,
 			 uint64_t interval_ns, double **mbps, size_t *n)
 {
-	uint64_t imax = 0, k;
-	size_t *cnt, i;
-	double *v;
+	double secs = (double)interval_ns / 1e9, *v;
+	uint64_t tmax = 0, prev = 0, k, cnt;
+	size_t i;
 
 	*mbps = NULL;
 	*n = 0;
-	for (i = 0; i < l->n; i++) {
-		k = l->v[i].t_ms * 1000000ULL / interval_ns;
-		if (k > imax)
-			imax = k;
-	}
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].t_ms > tmax)
+			tmax = l->v[i].t_ms;
 	if (!l->n)
 		return 0;
-	if (imax > 100000000)
+	/* t_ms <= 10^12 (parse_sample), so ns fit in 64 bits */
+	cnt = (tmax * 1000000ULL + interval_ns - 1) / interval_ns;
+	if (!cnt)
+		cnt = 1;
+	if (cnt > WBF_MAX_INTERVALS)
 		return -ERANGE;	/* interval far too short for this log */
-	v = calloc(imax + 1, sizeof(*v));
-	cnt = calloc(imax + 1, sizeof(*cnt));
-	if (!v || !cnt) {
-		free(v);
-		free(cnt);
+	v = calloc(cnt, sizeof(*v));
+	if (!v)
 		return -ENOMEM;
-	}
 	for (i = 0; i < l->n; i++) {
+		uint64_t a, b = l->v[i].t_ms * 1000000ULL;
+		double bps = (double)l->v[i].kib_s * 1024.0;
+
 		if (l->v[i].ddir != ddir)
 			continue;
-		k = l->v[i].t_ms * 1000000ULL / interval_ns;
-		v[k] += (double)l->v[i].kib_s * 1024.0 / 1e6;
-		cnt[k]++;
+		a = prev < b ? prev : b;
+		prev = b;
+		/* spread [a, b) over the intervals it overlaps */
+		for (k = a / interval_ns; a < b && k < cnt; k++) {
+			uint64_t end = (k + 1) * interval_ns;
+
+			if (end > b)
+				end = b;
+			v[k] += bps * (double)(end - a) / 1e9 / 1e6;
+			a = end;
+		}
 	}
-	for (k = 0; k <= imax; k++)
-		if (cnt[k])
-			v[k] /= cnt[k];
-	free(cnt);
+	for (k = 0; k < cnt; k++)
+		v[k] /= secs;
 	*mbps = v;
-	*n = imax + 1;
+	*n = cnt;
 	return 0;
 }
 

@@ -12,9 +12,10 @@
  * numbers of values.
  *
  * bw log lines: "time_ms, value, ddir, bs[, offset][, prio]", value in
- * KiB/s (fio's KiB = 1024 bytes), ddir 0 read, 1 write, 2 trim. The MB/s
- * of an interval is the mean of the samples whose time falls in it
- * (intervals without samples are 0).
+ * KiB/s (fio's KiB = 1024 bytes), ddir 0 read, 1 write, 2 trim. A
+ * sample's bandwidth holds from the previous sample of its direction (or
+ * time 0) to its own time; an interval's MB/s is the bytes of those spans
+ * falling in it over its length.
  */
 #ifndef WBFAIR_FIO_H
 #define WBFAIR_FIO_H

@@ -290,10 +290,23 @@ static void test_fio(void)
 	wbf_file_unmap(&f);
 	CHECK_EQ_U64(bw.n, 7);
 	CHECK(wbf_fio_bwlog_series(&bw, 1, 1000000000, &v, &n) == 0);
-	CHECK_EQ_U64(n, 2);
-	/* samples at 254, 504, 754 ms in second 0 (KiB/s -> MB/s) */
-	CHECK_NEAR(v[0], (1773354.0 + 1894912 + 2306570) / 3 * 1024 / 1e6, 1e-12);
-	CHECK_NEAR(v[1], (2376192.0 + 2476465 + 2638336 + 2639421) / 4 * 1024 / 1e6,
+	CHECK_EQ_U64(n, 2);	/* last sample at 1754 ms */
+	/*
+	 * Samples at 254, 504, 754, 1004 ... ms, each holding since the one
+	 * before: second 0 gets 254 ms of the first, 250 of the next two and
+	 * 246 of the fourth, whose last 4 ms fall in second 1 (KiB = 1024).
+	 */
+	CHECK_NEAR(v[0], (1773354.0 * 254 + 1894912.0 * 250 + 2306570.0 * 250 +
+			  2376192.0 * 246) / 1000 * 1024 / 1e6, 1e-12);
+	CHECK_NEAR(v[1], (2376192.0 * 4 + 2476465.0 * 250 + 2638336.0 * 250 +
+			  2639421.0 * 250) / 1000 * 1024 / 1e6, 1e-12);
+	free(v);
+	/* half-second intervals: 4 of them, the same bytes in total */
+	CHECK(wbf_fio_bwlog_series(&bw, 1, 500000000, &v, &n) == 0);
+	CHECK_EQ_U64(n, 4);
+	CHECK_NEAR((v[0] + v[1] + v[2] + v[3]) * 0.5,
+		   (1773354.0 * 254 + (1894912.0 + 2306570 + 2376192 + 2476465 +
+				       2638336 + 2639421) * 250) / 1000 * 1024 / 1e6,
 		   1e-12);
 	free(v);
 	wbf_fio_bwlog_free(&bw);
