@@ -126,6 +126,9 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 		jadd(o, "big_endian_files", jint(r->bt.big_endian));
 	}
 	jadd(o, "seconds", wbf_jnum(wbf_blkstat_seconds(bs)));
+	/* the TIMESTAMP notify: wall clock of the trace's start */
+	jadd(o, "start_wallclock", bs->have_wallclock ?
+	     wbf_jnum(bs->wall_sec + bs->wall_nsec / 1e9) : NULL);
 	jadd(o, "remaps", jint(bs->remaps));
 	jadd(o, "bad_remaps", jint(r->geo.bad_remaps));
 	a = json_object_new_array();
