@@ -463,6 +463,35 @@ static void test_corrupt(bool big)
 	tg_free(&g, &tr);
 }
 
+/*
+ * A record with a bogus timestamp 2^62 ns (146 years) after the first:
+ * bad input, reported, not a series of 10^11 intervals (fuzz finding).
+ */
+static void test_time_span(void)
+{
+	struct tg_ev ev[2] = {
+		{ .time = 1000, .sector = 2048, .bytes = 4096,
+		  .action = BLK_TA_QUEUE | BLK_TC_ACT(BLK_TC_WRITE), .pid = 7,
+		  .dev = TG_DISK_DEV },
+		{ .time = 1ULL << 62, .sector = 2048, .bytes = 4096,
+		  .action = BLK_TA_COMPLETE | BLK_TC_ACT(BLK_TC_WRITE),
+		  .dev = TG_DISK_DEV },
+	};
+	struct tg g = { .ev = ev, .n = 2 };
+	struct tg_params p;
+
+	tg_default(&p);
+	p.cpus = 1;
+	clean_trace();
+	{
+		char name[300];
+
+		snprintf(name, sizeof(name), "%s/sda", tmpdir);
+		CHECK(tg_write(&p, &g, name) == 0);
+	}
+	expect_error("time span", "the trace spans 4611686018 s");
+}
+
 int main(void)
 {
 	make_tmpdir();
@@ -473,6 +502,7 @@ int main(void)
 	test_remap_and_whole();
 	test_corrupt(false);
 	test_corrupt(true);
+	test_time_span();
 	nftw(tmpdir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 	return check_status("test_wbfair_blktrace");
 }
