@@ -168,10 +168,12 @@ static void test_roundtrip(bool big)
 	struct wbf_bt_stats st;
 	struct wbf_err e;
 	struct readback rb = { 0 };
-	char dir[] = "/tmp/wbfair-tg-XXXXXX", name[64];
+	const char *tmp = getenv("TMPDIR");
+	char dir[256], name[300];
 	char **paths;
 	size_t n, i;
 
+	snprintf(dir, sizeof(dir), "%s/wbfair-tg-XXXXXX", tmp ? tmp : "/tmp");
 	tg_default(&p);
 	p.big_endian = big;
 	p.cpus = 3;
