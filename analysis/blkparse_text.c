@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/* blkparse text output -> blktrace records; see blkparse_text.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "blkparse_text.h"
+#include "geometry.h"
+
+struct act_name {
+	const char *name;
+	uint32_t action;	/* code | category */
+};
+
+static const struct act_name act_names[] = {
+	{ "Q", BLK_TA_QUEUE },
+	{ "M", BLK_TA_BACKMERGE },
+	{ "F", BLK_TA_FRONTMERGE },
+	{ "G", BLK_TA_GETRQ },
+	{ "S", BLK_TA_SLEEPRQ },
+	{ "R", BLK_TA_REQUEUE },
+	{ "D", BLK_TA_ISSUE },
+	{ "C", BLK_TA_COMPLETE },
+	{ "P", BLK_TA_PLUG },
+	{ "U", BLK_TA_UNPLUG_IO },
+	{ "UT", BLK_TA_UNPLUG_TIMER },
+	{ "I", BLK_TA_INSERT },
+	{ "X", BLK_TA_SPLIT },
+	{ "B", BLK_TA_BOUNCE },
+	{ "A", BLK_TA_REMAP },
+	{ "m", BLK_TN_MESSAGE },
+};
+
+/* rwbs letters -> categories: F flush/FUA, W write, R read, D discard,
+ * N none, S sync, M meta, A read-ahead, E secure erase (a discard) */
+static bool parse_rwbs(const char *tok, uint32_t *cats)
+{
+	uint32_t c = 0;
+
+	if (!*tok)
+		return false;
+	for (; *tok; tok++) {
+		switch (*tok) {
+		case 'F': c |= BLK_TC_FLUSH; break;
+		case 'W': c |= BLK_TC_WRITE; break;
+		case 'R': c |= BLK_TC_READ; break;
+		case 'D': c |= BLK_TC_DISCARD; break;
+		case 'E': c |= BLK_TC_DISCARD; break;
+		case 'N': break;
+		case 'S': c |= BLK_TC_SYNC; break;
+		case 'M': c |= BLK_TC_META; break;
+		case 'A': c |= BLK_TC_AHEAD; break;
+		default: return false;
+		}
+	}
+	*cats = c;
+	return true;
+}
+
+static bool parse_dev(const char **s, uint32_t *dev)
+{
+	uint64_t ma, mi;
+
+	if (!wbf_parse_u64(s, &ma) || **s != ',')
+		return false;
+	(*s)++;
+	if (!wbf_parse_u64(s, &mi) || ma >= 4096 || mi >= (1U << WBF_MINORBITS))
+		return false;
+	*dev = WBF_MKDEV(ma, mi);
+	return true;
+}
+
+/* "secs.nsecs" -> ns, exactly (no detour through double) */
+static bool parse_time(const char **s, uint64_t *ns)
+{
+	const char *p = *s;
+	uint64_t sec, frac = 0;
+	int digits = 0;
+
+	if (!wbf_parse_u64(&p, &sec) || *p != '.' || sec > 18000000000ULL)
+		return false;
+	p++;
+	while (*p >= '0' && *p <= '9') {
+		if (digits < 9) {
+			frac = frac * 10 + (*p - '0');
+			digits++;
+		}
+		p++;
+	}
+	if (!digits)
+		return false;
+	while (digits++ < 9)
+		frac *= 10;
+	*ns = sec * 1000000000ULL + frac;
+	*s = p;
+	return true;
+}
+
+static bool next_word(const char **s, char *buf, size_t size)
+{
+	const char *p = wbf_skip_space(*s), *q = p;
+
+	while (*q && *q != ' ' && *q != '\t')
+		q++;
+	if (q == p || (size_t)(q - p) >= size)
+		return false;
+	memcpy(buf, p, q - p);
+	buf[q - p] = '\0';
+	*s = q;
+	return true;
+}
+
+/* The fixed head of an event line: dev cpu seq time pid action rwbs. */
+struct head {
+	uint32_t dev;
+	uint64_t cpu, seq, time, pid;
+	char act[4], rwbs[12];
+};
+
+static bool parse_head(const char **s, struct head *h)
+{
+	const char *p = wbf_skip_space(*s);
+
+	if (!parse_dev(&p, &h->dev))
+		return false;
+	p = wbf_skip_space(p);
+	if (!wbf_parse_u64(&p, &h->cpu))
+		return false;
+	p = wbf_skip_space(p);
+	if (!wbf_parse_u64(&p, &h->seq))
+		return false;
+	p = wbf_skip_space(p);
+	if (!parse_time(&p, &h->time))
+		return false;
+	p = wbf_skip_space(p);
+	if (!wbf_parse_u64(&p, &h->pid) || h->pid > UINT32_MAX)
+		return false;
+	if (!next_word(&p, h->act, sizeof(h->act)) ||
+	    !next_word(&p, h->rwbs, sizeof(h->rwbs)))
+		return false;
+	*s = p;
+	return true;
+}
+
+/**
+ * wbf_blkparse_text_line() - true if @line looks like a blkparse event line
+ * @line: one line of text
+ */
+bool wbf_blkparse_text_line(const char *line)
+{
+	struct head h;
+
+	return parse_head(&line, &h);
+}
+
+static bool summary_start(const char *line)
+{
+	return (!strncmp(line, "CPU", 3) && line[3] >= '0' && line[3] <= '9') ||
+	       !strncmp(line, "Total (", 7);
+}
+
+struct ctx {
+	wbf_bt_fn fn;
+	void *arg;
+	uint32_t last_pid;
+	bool have_last;
+	char last_comm[BLK_TN_COMM_LEN + 1];
+};
+
+/* Tell the analysis the comm of a pid, once per change. */
+static int emit_comm(struct ctx *c, const struct blk_io_trace *ref,
+		     const char *comm, size_t len)
+{
+	struct blk_io_trace t = *ref;
+	unsigned char pdu[BLK_TN_COMM_LEN] = { 0 };
+
+	if (len > BLK_TN_COMM_LEN)
+		len = BLK_TN_COMM_LEN;
+	if (c->have_last && c->last_pid == ref->pid &&
+	    strlen(c->last_comm) == len && !memcmp(c->last_comm, comm, len))
+		return 0;
+	memcpy(pdu, comm, len);
+	memcpy(c->last_comm, comm, len);
+	c->last_comm[len] = '\0';
+	c->last_pid = ref->pid;
+	c->have_last = true;
+	t.action = BLK_TN_PROCESS;
+	t.sector = 0;
+	t.bytes = 0;
+	t.pdu_len = sizeof(pdu);
+	return c->fn(c->arg, &t, pdu);
+}
+
+static int parse_event(struct ctx *c, const char *line, const char *where,
+		       struct wbf_err *e)
+{
+	struct blk_io_trace t = { .magic = BLK_IO_TRACE_MAGIC |
+					   BLK_IO_TRACE_VERSION };
+	unsigned char pdu[sizeof(struct blk_io_trace_remap)] = { 0 };
+	const char *p = line, *br = NULL, *br_end = NULL;
+	uint64_t sector = 0, nr = 0, v;
+	bool has_sector = false;
+	uint32_t cats, action = 0, from_dev = 0;
+	struct head h;
+	size_t i;
+	int ret;
+
+	if (!parse_head(&p, &h))
+		return wbf_errf(e, -EINVAL, "%s: not a blkparse event line", where);
+	for (i = 0; i < sizeof(act_names) / sizeof(act_names[0]); i++)
+		if (!strcmp(h.act, act_names[i].name))
+			action = act_names[i].action;
+	if (!action)
+		return wbf_errf(e, -EINVAL, "%s: unknown action '%s'", where, h.act);
+	if (!parse_rwbs(h.rwbs, &cats))
+		return wbf_errf(e, -EINVAL, "%s: bad RWBS field '%s'", where,
+				h.rwbs);
+	t.time = h.time;
+	t.pid = (uint32_t)h.pid;
+	t.device = h.dev;
+	t.cpu = (uint32_t)h.cpu;
+	t.sequence = (uint32_t)h.seq;
+	t.action = action | BLK_TC_ACT(cats);
+	p = wbf_skip_space(p);
+	if (action == BLK_TN_MESSAGE) {
+		size_t n = strlen(p);
+
+		t.action = BLK_TN_MESSAGE;
+		t.pdu_len = n > 1024 ? 1024 : n;
+		return c->fn(c->arg, &t, (const unsigned char *)p);
+	}
+	if (*p >= '0' && *p <= '9') {
+		if (!wbf_parse_u64(&p, &sector))
+			return wbf_errf(e, -EINVAL, "%s: bad sector", where);
+		has_sector = true;
+		p = wbf_skip_space(p);
+		if (*p == '+') {
+			p = wbf_skip_space(p + 1);
+			if (!wbf_parse_u64(&p, &nr) || nr > UINT32_MAX >> 9)
+				return wbf_errf(e, -EINVAL, "%s: bad sector count",
+						where);
+			p = wbf_skip_space(p);
+		}
+	}
+	if (action == BLK_TA_REMAP) {
+		if (!has_sector || strncmp(p, "<- (", 4))
+			return wbf_errf(e, -EINVAL, "%s: want 'SECTOR + NR <- (MAJ,MIN) SECTOR'",
+					where);
+		p += 4;
+		if (!parse_dev(&p, &from_dev) || *p++ != ')')
+			return wbf_errf(e, -EINVAL, "%s: bad remap source device",
+					where);
+		p = wbf_skip_space(p);
+		if (!wbf_parse_u64(&p, &v))
+			return wbf_errf(e, -EINVAL, "%s: bad remap source sector",
+					where);
+		for (i = 0; i < 4; i++) {
+			pdu[i] = from_dev >> (24 - 8 * i);
+			pdu[4 + i] = h.dev >> (24 - 8 * i);
+		}
+		for (i = 0; i < 8; i++)
+			pdu[8 + i] = v >> (56 - 8 * i);
+		t.pdu_len = sizeof(pdu);
+		p = wbf_skip_space(p);
+	} else if (action == BLK_TA_SPLIT && has_sector && *p == '/') {
+		p = wbf_skip_space(p + 1);
+		if (!wbf_parse_u64(&p, &v))
+			return wbf_errf(e, -EINVAL, "%s: bad split sector", where);
+		p = wbf_skip_space(p);
+	}
+	if (*p == '(') {
+		/* a SCSI command block: "(12 34 ...)" */
+		const char *q = strchr(p, ')');
+
+		if (!q)
+			return wbf_errf(e, -EINVAL, "%s: unterminated '('", where);
+		p = wbf_skip_space(q + 1);
+	}
+	if (*p == '[') {
+		br = p + 1;
+		br_end = strrchr(p, ']');
+		if (!br_end)
+			return wbf_errf(e, -EINVAL, "%s: unterminated '['", where);
+		p = wbf_skip_space(br_end + 1);
+	}
+	if ((action == BLK_TA_UNPLUG_IO || action == BLK_TA_UNPLUG_TIMER) &&
+	    wbf_parse_u64(&p, &v))
+		p = wbf_skip_space(p);
+	if (*p)
+		return wbf_errf(e, -EINVAL, "%s: unexpected text '%.40s'", where, p);
+	t.sector = sector;
+	t.bytes = (uint32_t)(nr << 9);
+	if (br && (action == BLK_TA_COMPLETE || action == BLK_TA_REQUEUE)) {
+		const char *q = br;
+		int neg = *q == '-';
+		uint64_t err;
+
+		q += neg;
+		if (!wbf_parse_u64(&q, &err) || q != br_end || err > 65535)
+			return wbf_errf(e, -EINVAL, "%s: bad error field", where);
+		t.error = (uint16_t)err;
+	} else if (br) {
+		ret = emit_comm(c, &t, br, br_end - br);
+		if (ret)
+			return ret;
+	}
+	return c->fn(c->arg, &t, pdu);
+}
+
+/**
+ * wbf_blkparse_text_read() - feed blkparse text output to a record consumer
+ * @name: file name for messages
+ * @data: the text
+ * @len: its length
+ * @fn: called per record, in line order
+ * @ctx: passed to @fn
+ * @events: set to the number of event lines (may be NULL)
+ * @e: "file:line: ..." on garbage
+ *
+ * Return: 0, -EINVAL on garbage, or what @fn returned.
+ */
+int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
+			   wbf_bt_fn fn, void *ctx, uint64_t *events,
+			   struct wbf_err *e)
+{
+	struct ctx c = { .fn = fn, .arg = ctx };
+	struct wbf_lines it;
+	bool summary = false;
+	uint64_t n = 0;
+	char *line, where[300];
+	int ret;
+
+	wbf_lines_init(&it, name, data, len);
+	while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
+		if (summary || wbf_is_blank(line) ||
+		    !strncmp(line, "Input file ", 11))
+			continue;
+		if (summary_start(line)) {
+			summary = true;
+			continue;
+		}
+		snprintf(where, sizeof(where), "%s:%zu", name, it.lineno);
+		ret = parse_event(&c, line, where, e);
+		if (ret)
+			return ret;
+		n++;
+	}
+	if (ret < 0)
+		return ret;
+	if (!n)
+		return wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines", name,
+				it.lineno);
+	if (events)
+		*events = n;
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reader of blktrace binary files (include/blktrace_api.h), as blkparse
+ * reads them: every NAME.blktrace.N from N = 0 up to the first missing
+ * one, merged into one stream in time order.
+ *
+ * Each file is mapped and walked in place: no allocation per record. The
+ * byte order of each file is detected from its first magic word, and every
+ * record's magic and version are checked. Ties in time are broken by the
+ * order of the files as given (then file order within a file), so the
+ * merged order is a function of the input alone.
+ *
+ * Errors are "FILE: offset N: what" with the offset of the bad record.
+ */
+#ifndef WBFAIR_BLKTRACE_READ_H
+#define WBFAIR_BLKTRACE_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "blktrace_api.h"
+#include "util.h"
+
+/*
+ * Called once per record in merged time order, with the header converted
+ * to host byte order. @pdu points at t->pdu_len payload bytes as stored
+ * (the REMAP payload stays big-endian, as the format defines it), except
+ * that the TIMESTAMP notify's {u32 sec, u32 nsec}, written in the tracer's
+ * byte order, is given in host order. A non-zero return stops the read
+ * and is returned by the reader.
+ */
+typedef int (*wbf_bt_fn)(void *ctx, const struct blk_io_trace *t,
+			 const unsigned char *pdu);
+
+struct wbf_bt_stats {
+	uint64_t records;
+	uint64_t bytes;		/* of all files */
+	size_t files;
+	size_t big_endian;	/* files written big-endian */
+};
+
+/* Paths of NAME.blktrace.N, N = 0 .. first missing; free with wbf_bt_paths_free */
+int wbf_bt_paths(const char *name, char ***paths, size_t *n,
+		 struct wbf_err *e);
+void wbf_bt_paths_free(char **paths, size_t n);
+bool wbf_bt_is_trace_name(const char *name);
+bool wbf_bt_looks_binary(const void *data, size_t len);
+
+int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
+		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e);
+int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
+		      struct wbf_bt_stats *st, struct wbf_err *e);
+
+#endif

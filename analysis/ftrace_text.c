@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ftrace / trace-cmd report text; format in ftrace_text.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ftrace_text.h"
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * Does "[digits]" at @b close a task field? The text before it, minus
+ * blanks and an optional "(tgid)", must end in "-digits".
+ */
+static bool task_before(const char *line, const char *b, const char **dash)
+{
+	const char *p = b;
+
+	while (p > line && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	if (p > line && p[-1] == ')') {
+		while (p > line && p[-1] != '(')
+			p--;
+		if (p == line)
+			return false;
+		p--;
+		while (p > line && (p[-1] == ' ' || p[-1] == '\t'))
+			p--;
+	}
+	if (p == line || !is_digit(p[-1]))
+		return false;
+	while (p > line && is_digit(p[-1]))
+		p--;
+	if (p == line || p[-1] != '-')
+		return false;
+	*dash = p - 1;
+	return true;
+}
+
+/* "secs.frac" with 1-9 fraction digits -> ns */
+static bool parse_ts(const char **s, uint64_t *ns)
+{
+	const char *p = *s;
+	uint64_t sec, frac = 0;
+	int digits = 0;
+
+	if (!wbf_parse_u64(&p, &sec) || *p != '.' || sec > 18000000000ULL)
+		return false;
+	p++;
+	while (is_digit(*p)) {
+		if (digits < 9) {
+			frac = frac * 10 + (*p - '0');
+			digits++;
+		}
+		p++;
+	}
+	if (!digits)
+		return false;
+	while (digits++ < 9)
+		frac *= 10;
+	*ns = sec * 1000000000ULL + frac;
+	*s = p;
+	return true;
+}
+
+/**
+ * wbf_ftrace_parse_line() - split one event line into its fields
+ * @line: the line (modified: the message is its tail)
+ * @out: fields; out->msg points into @line
+ *
+ * Return: 0, or -EINVAL if @line is not an event line.
+ */
+int wbf_ftrace_parse_line(char *line, struct wbf_ftrace_line *out)
+{
+	const char *b, *dash = NULL, *p, *q;
+	uint64_t pid, cpu;
+	size_t n;
+
+	memset(out, 0, sizeof(*out));
+	for (b = strchr(line, '['); b; b = strchr(b + 1, '[')) {
+		p = b + 1;
+		if (!is_digit(*p))
+			continue;
+		while (is_digit(*p))
+			p++;
+		if (*p == ']' && task_before(line, b, &dash))
+			break;
+	}
+	if (!b)
+		return -EINVAL;
+	p = dash + 1;
+	if (!wbf_parse_u64(&p, &pid) || pid > UINT32_MAX)
+		return -EINVAL;
+	p = b + 1;
+	if (!wbf_parse_u64(&p, &cpu) || cpu > UINT32_MAX)
+		return -EINVAL;
+	out->pid = (uint32_t)pid;
+	out->cpu = (uint32_t)cpu;
+	q = wbf_skip_space(line);
+	n = dash > q ? (size_t)(dash - q) : 0;
+	if (n >= sizeof(out->comm))
+		n = sizeof(out->comm) - 1;
+	memcpy(out->comm, q, n);
+	out->comm[n] = '\0';
+	p = wbf_skip_space(strchr(b, ']') + 1);
+	/* optional flags column ("d..1.", "....") before the timestamp */
+	q = p;
+	if (!parse_ts(&q, &out->ts_ns) || *q != ':') {
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		p = wbf_skip_space(p);
+		q = p;
+		if (!parse_ts(&q, &out->ts_ns) || *q != ':')
+			return -EINVAL;
+	}
+	p = wbf_skip_space(q + 1);
+	q = p;
+	while (*q && *q != ':' && *q != ' ' && *q != '\t')
+		q++;
+	if (q == p || *q != ':' || (size_t)(q - p) >= sizeof(out->event))
+		return -EINVAL;
+	memcpy(out->event, p, q - p);
+	out->event[q - p] = '\0';
+	p = wbf_skip_space(q + 1);
+	if (!strcmp(out->event, "bprint") || !strcmp(out->event, "print")) {
+		/* trace_printk: "FUNC: text" */
+		q = p;
+		while (*q && *q != ':' && *q != ' ' && *q != '\t')
+			q++;
+		if (*q == ':' && q > p &&
+		    strlen(out->event) + 1 + (size_t)(q - p) < sizeof(out->event)) {
+			n = strlen(out->event);
+			out->event[n] = ':';
+			memcpy(out->event + n + 1, p, q - p);
+			out->event[n + 1 + (q - p)] = '\0';
+			p = wbf_skip_space(q + 1);
+		}
+	}
+	out->msg = p;
+	return 0;
+}
+
+static bool key_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       is_digit(c) || c == '_';
+}
+
+/**
+ * wbf_ftrace_fields() - call @fn for each field of an event's text
+ * @msg: the text after "event: "
+ * @fn: called with key and value (not NUL-terminated)
+ * @ctx: passed to @fn
+ *
+ * Fields are "key=value" tokens, "bdi NAME:" (key bdi) and "sb_dev X"
+ * (key sb_dev).
+ */
+void wbf_ftrace_fields(const char *msg, wbf_kv_fn fn, void *ctx)
+{
+	const char *p = msg;
+
+	for (;;) {
+		const char *k, *v, *end;
+		size_t klen;
+
+		p = wbf_skip_space(p);
+		if (!*p)
+			return;
+		k = p;
+		while (key_char(*p))
+			p++;
+		klen = p - k;
+		if (*p == ' ' && ((klen == 3 && !strncmp(k, "bdi", 3)) ||
+				  (klen == 6 && !strncmp(k, "sb_dev", 6)))) {
+			v = wbf_skip_space(p);
+			p = v;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			end = p;
+			/* "bdi 8:0: ..." - the colon ends the prefix */
+			if (klen == 3 && end > v && end[-1] == ':')
+				end--;
+			if (end > v)
+				fn(ctx, k, klen, v, end - v);
+			continue;
+		}
+		if (*p == '=' && klen) {
+			v = ++p;
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+			fn(ctx, k, klen, v, p - v);
+			continue;
+		}
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+}
+
+struct field_find {
+	const char *key;
+	char *val;
+	size_t size;
+	bool found;
+};
+
+static void find_cb(void *ctx, const char *key, size_t klen, const char *val,
+		    size_t vlen)
+{
+	struct field_find *f = ctx;
+
+	if (f->found || strlen(f->key) != klen || strncmp(f->key, key, klen))
+		return;
+	if (vlen >= f->size)
+		vlen = f->size - 1;
+	memcpy(f->val, val, vlen);
+	f->val[vlen] = '\0';
+	f->found = true;
+}
+
+/**
+ * wbf_ftrace_field() - the value of the first field named @key
+ * @msg: event text
+ * @key: field name
+ * @val: buffer for the value
+ * @size: its size, > 0
+ *
+ * Return: true if found.
+ */
+bool wbf_ftrace_field(const char *msg, const char *key, char *val, size_t size)
+{
+	struct field_find f = { key, val, size, false };
+
+	wbf_ftrace_fields(msg, find_cb, &f);
+	return f.found;
+}
+
+/**
+ * wbf_ftrace_header_line() - true for the non-event lines of a trace
+ * @line: the line
+ */
+bool wbf_ftrace_header_line(const char *line)
+{
+	const char *p = wbf_skip_space(line);
+
+	return !*p || *p == '#' || !strncmp(p, "cpus=", 5) ||
+	       !strncmp(p, "version = ", 10) ||
+	       (!strncmp(p, "CPU ", 4) && strstr(p, " is empty")) ||
+	       (!strncmp(p, "CPU:", 4) && strstr(p, "LOST"));
+}
+
+static int count(struct wbf_ftrace *ft, const char *event, const char *dev)
+{
+	size_t i;
+
+	for (i = 0; i < ft->ncounts; i++) {
+		if (!strcmp(ft->counts[i].event, event) &&
+		    !strcmp(ft->counts[i].dev, dev)) {
+			ft->counts[i].count++;
+			return 0;
+		}
+	}
+	if (WBF_GROW(ft->counts, ft->cap_counts, ft->ncounts + 1))
+		return -ENOMEM;
+	memset(&ft->counts[ft->ncounts], 0, sizeof(ft->counts[0]));
+	wbf_strlcpy(ft->counts[ft->ncounts].event, event,
+		    sizeof(ft->counts[0].event));
+	wbf_strlcpy(ft->counts[ft->ncounts].dev, dev,
+		    sizeof(ft->counts[0].dev));
+	ft->counts[ft->ncounts++].count = 1;
+	return 0;
+}
+
+static bool writeback_event(const char *ev)
+{
+	static const char *const names[] = {
+		"balance_dirty_pages", "global_dirty_state",
+		"bdi_dirty_ratelimit", "wbc_writepage", "flush_foreign",
+		"track_foreign_dirty", "inode_foreign_history",
+		"inode_switch_wbs", "sb_mark_inode_writeback",
+		"sb_clear_inode_writeback",
+	};
+	size_t i;
+
+	if (!strncmp(ev, "writeback_", 10))
+		return true;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(ev, names[i]))
+			return true;
+	return false;
+}
+
+static int account(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
+{
+	char val[40], dev[48];
+	int ret;
+
+	if (!ft->events || l->ts_ns < ft->first_ns)
+		ft->first_ns = l->ts_ns;
+	if (l->ts_ns > ft->last_ns)
+		ft->last_ns = l->ts_ns;
+	ft->events++;
+	ft->writeback_events += writeback_event(l->event);
+	ret = count(ft, l->event, "");
+	if (!ret && wbf_ftrace_field(l->msg, "bdi", val, sizeof(val))) {
+		snprintf(dev, sizeof(dev), "bdi %s", val);
+		ret = count(ft, l->event, dev);
+	}
+	if (!ret && wbf_ftrace_field(l->msg, "sb_dev", val, sizeof(val))) {
+		snprintf(dev, sizeof(dev), "sb %s", val);
+		ret = count(ft, l->event, dev);
+	}
+	if (!strcmp(l->event, "balance_dirty_pages")) {
+		const char *p = val;
+		uint64_t pause;
+
+		ft->bdp_events++;
+		/* pause=%ld, in ms; <= 0 means the task did not sleep */
+		if (wbf_ftrace_field(l->msg, "pause", val, sizeof(val)) &&
+		    wbf_parse_u64(&p, &pause) && pause > 0 && !*p) {
+			ft->bdp_paused++;
+			ft->bdp_pause_ms += (double)pause;
+		}
+	}
+	return ret;
+}
+
+/**
+ * wbf_ftrace_parse() - count the events of a trace-cmd report or trace file
+ * @ft: result (zeroed by the caller)
+ * @name: file name for messages
+ * @data: the text
+ * @len: its length
+ * @e: "file:line: ..." on garbage
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int wbf_ftrace_parse(struct wbf_ftrace *ft, const char *name,
+		     const void *data, size_t len, struct wbf_err *e)
+{
+	struct wbf_lines it;
+	char *line;
+	int ret;
+
+	wbf_lines_init(&it, name, data, len);
+	while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
+		struct wbf_ftrace_line l;
+
+		if (wbf_ftrace_header_line(line))
+			continue;
+		if (wbf_ftrace_parse_line(line, &l))
+			return wbf_errf(e, -EINVAL, "%s:%zu: not a trace event line: '%.40s'",
+					name, it.lineno, wbf_skip_space(line));
+		if (account(ft, &l))
+			return wbf_errf(e, -ENOMEM, "out of memory");
+	}
+	return ret;
+}
+
+/**
+ * wbf_ftrace_free() - release the counts
+ * @ft: result
+ */
+void wbf_ftrace_free(struct wbf_ftrace *ft)
+{
+	free(ft->counts);
+	memset(ft, 0, sizeof(*ft));
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --plot DIR: gnuplot plots of a run's primary group (run.h), in PNG
+ * (pngcairo when gnuplot has it, else png) and SVG:
+ *   rate.{png,svg}        MB/s per interval of each entity
+ *   cumulative.{png,svg}  MB done by the end of each interval
+ *   share.{png,svg}       each entity's share of each interval's total
+ * The data (wbfair-*.dat) and the script (wbfair.gp) stay in DIR so a plot
+ * can be restyled and redrawn by hand.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static FILE *open_in(const char *dir, const char *name, struct wbf_err *e)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		wbf_errf(e, -errno, "%s: %s", path, strerror(errno));
+	return f;
+}
+
+static int close_checked(FILE *f, const char *dir, const char *name,
+			 struct wbf_err *e)
+{
+	if (ferror(f) | fclose(f))
+		return wbf_errf(e, -EIO, "%s/%s: write error", dir, name);
+	return 0;
+}
+
+static int write_data(const struct wbf_group *g, double secs, const char *dir,
+		      struct wbf_err *e)
+{
+	FILE *rate, *cum, *share;
+	double *acc;
+	size_t i, k;
+	int ret;
+
+	acc = calloc(g->n + 1, sizeof(*acc));
+	rate = open_in(dir, "wbfair-rate.dat", e);
+	cum = rate ? open_in(dir, "wbfair-cum.dat", e) : NULL;
+	share = cum ? open_in(dir, "wbfair-share.dat", e) : NULL;
+	if (!acc || !share) {
+		free(acc);
+		if (rate)
+			fclose(rate);
+		if (cum)
+			fclose(cum);
+		return acc ? -EIO : wbf_errf(e, -ENOMEM, "out of memory");
+	}
+	fprintf(rate, "# t_s");
+	fprintf(cum, "# t_end_s");
+	fprintf(share, "# t_s");
+	for (i = 0; i < g->n; i++) {
+		fprintf(rate, " \"%s\"", g->names[i]);
+		fprintf(cum, " \"%s\"", g->names[i]);
+		fprintf(share, " \"%s\"", g->names[i]);
+	}
+	fputs("\n", rate);
+	fputs("\n", cum);
+	fputs("\n", share);
+	for (k = 0; k < g->n_intervals; k++) {
+		double sum = 0;
+
+		for (i = 0; i < g->n; i++)
+			sum += g->rates[i][k];
+		fprintf(rate, "%.9g", k * secs);
+		fprintf(cum, "%.9g", (k + 1) * secs);
+		fprintf(share, "%.9g", k * secs);
+		for (i = 0; i < g->n; i++) {
+			acc[i] += g->rates[i][k] * secs;
+			fprintf(rate, " %.9g", g->rates[i][k]);
+			fprintf(cum, " %.9g", acc[i]);
+			if (sum > 0)
+				fprintf(share, " %.6f", g->rates[i][k] / sum);
+			else
+				fprintf(share, " NaN");
+		}
+		fputs("\n", rate);
+		fputs("\n", cum);
+		fputs("\n", share);
+	}
+	free(acc);
+	ret = close_checked(rate, dir, "wbfair-rate.dat", e);
+	if (!ret)
+		ret = close_checked(cum, dir, "wbfair-cum.dat", e);
+	else
+		fclose(cum);
+	if (!ret)
+		ret = close_checked(share, dir, "wbfair-share.dat", e);
+	else
+		fclose(share);
+	return ret;
+}
+
+/* A gnuplot single-quoted string: a quote is doubled. */
+static void gp_string(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+static void gp_plot(FILE *f, const struct wbf_group *g, const char *data,
+		    const char *style)
+{
+	size_t i;
+
+	fprintf(f, "plot ");
+	for (i = 0; i < g->n; i++) {
+		fprintf(f, "%s'%s' using 1:%zu with %s lw 2 title ",
+			i ? ", \\\n     " : "", i ? "" : data, i + 2, style);
+		gp_string(f, g->names[i]);
+	}
+	fputc('\n', f);
+}
+
+static int write_script(const struct wbf_run *r, const struct wbf_group *g,
+			const char *dir, struct wbf_err *e)
+{
+	static const char *const ext[2] = { "png", "svg" };
+	FILE *f = open_in(dir, "wbfair.gp", e);
+	char title[400];
+	int t;
+
+	if (!f)
+		return -EIO;
+	snprintf(title, sizeof(title), "%s: %s (%s)", r->name, g->title,
+		 wbf_sel_name(r->rw));
+	fprintf(f, "# wbfair plots; run: gnuplot wbfair.gp (in this directory)\n");
+	fprintf(f, "set datafile missing 'NaN'\nset key outside right\n");
+	fprintf(f, "set grid\nset xlabel 'time (s)'\n");
+	for (t = 0; t < 2; t++) {
+		if (t == 0)
+			fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+				"  set terminal pngcairo size 960,540 noenhanced\n"
+				"} else {\n"
+				"  set terminal png size 960,540 noenhanced\n}\n");
+		else
+			fprintf(f, "set terminal svg size 960,540 noenhanced\n");
+		fprintf(f, "set output 'rate.%s'\nset title ", ext[t]);
+		gp_string(f, title);
+		fprintf(f, "\nset ylabel 'MB/s per %g s interval'\nset yrange [0:*]\n",
+			(double)r->interval_ns / WBF_NSEC_PER_SEC);
+		gp_plot(f, g, "wbfair-rate.dat", "steps");
+		fprintf(f, "set output 'cumulative.%s'\nset ylabel 'MB'\n", ext[t]);
+		gp_plot(f, g, "wbfair-cum.dat", "lines");
+		fprintf(f, "set output 'share.%s'\nset ylabel 'share of interval'\n"
+			"set yrange [0:1]\n", ext[t]);
+		gp_plot(f, g, "wbfair-share.dat", "steps");
+		fprintf(f, "set output\n");
+	}
+	return close_checked(f, dir, "wbfair.gp", e);
+}
+
+static int run_gnuplot(const char *dir, struct wbf_err *e)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return wbf_errf(e, -errno, "fork: %s", strerror(errno));
+	if (!pid) {
+		if (chdir(dir))
+			_exit(126);
+		execlp("gnuplot", "gnuplot", "wbfair.gp", (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return wbf_errf(e, -errno, "waitpid: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return wbf_errf(e, -ENOEXEC, "cannot run gnuplot (install gnuplot-nox)");
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return wbf_errf(e, -EIO, "gnuplot failed on %s/wbfair.gp", dir);
+	return 0;
+}
+
+/**
+ * wbf_plot() - draw the primary group's plots into @dir
+ * @r: run
+ * @dir: output directory (created if missing)
+ * @e: error message
+ *
+ * Return: 0, -ENOENT when there is no per-interval series to draw,
+ * -ENOEXEC without gnuplot, -errno on I/O errors.
+ */
+int wbf_plot(const struct wbf_run *r, const char *dir, struct wbf_err *e)
+{
+	struct wbf_group g;
+	int ret;
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return wbf_errf(e, -errno, "%s: %s", dir, strerror(errno));
+	ret = wbf_group_primary(r, &g);
+	if (ret == -ENOENT || (!ret && (!g.rates || !g.n_intervals || !g.n))) {
+		wbf_group_free(&g);
+		return wbf_errf(e, -ENOENT, "%s: nothing to plot: no per-interval series",
+				r->name);
+	}
+	if (ret) {
+		wbf_group_free(&g);
+		return wbf_errf(e, ret, "out of memory");
+	}
+	ret = write_data(&g, (double)r->interval_ns / WBF_NSEC_PER_SEC, dir, e);
+	if (!ret)
+		ret = write_script(r, &g, dir, e);
+	if (!ret)
+		ret = run_gnuplot(dir, e);
+	wbf_group_free(&g);
+	return ret;
+}

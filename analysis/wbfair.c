@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wbfair: how fairly was the disk shared? Reads a run directory, blktrace
+ * traces (binary or blkparse text), dbench logs, fio output and ftrace
+ * text, and prints per-partition and per-process throughput, shares,
+ * Jain's index, CoV, latencies and device figures.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "run.h"
+
+static const char usage_text[] =
+"usage: wbfair [options] RUN_DIR | TRACE_NAME | FILE...\n"
+"       wbfair compare [options] RUN_DIR...\n"
+"\n"
+"Fairness analysis of simulated and real writeback runs. Inputs: a run\n"
+"directory (see analysis/README.md), a blktrace name NAME (reads\n"
+"NAME.blktrace.0, .1, ... like blkparse), or files: blktrace binary,\n"
+"blkparse text output, dbench logs, fio JSON output and bw logs,\n"
+"trace-cmd report / tracefs text, summary.json, vmstat.before/after.\n"
+"\n"
+"options:\n"
+"  --part [NAME=]MAJ,MIN:START:SECTORS\n"
+"                      a partition of the traced disk (repeatable); START\n"
+"                      and SECTORS in 512-byte sectors, as in\n"
+"                      /sys/block/DISK/PART/{start,size}\n"
+"  --geometry FILE     partition layout: lines 'NAME MAJ,MIN DISK START\n"
+"                      SECTORS' (replaces RUN_DIR/geometry)\n"
+"  -i, --interval SECONDS\n"
+"                      length of the per-interval series (default 1)\n"
+"  --rw write|read|all direction the shares and fairness are about\n"
+"                      (default write: writeback is the question)\n"
+"  --format text|csv|json\n"
+"                      output format (default text); csv rows are\n"
+"                      kind,name,metric,t,value\n"
+"  --plot DIR          also write gnuplot plots (PNG and SVG) to DIR\n"
+"  -h, --help          this text\n"
+"\n"
+"examples:\n"
+"  wbfair runs/pdflush-cfq\n"
+"  wbfair --part sda1=8,1:2048:52428800 --part sda2=8,2:52430848:52428800 sda\n"
+"  blkparse -i sda > sda.txt; wbfair --geometry geometry sda.txt\n"
+"  wbfair --format csv -i 5 runs/bdi-noop > bdi-noop.csv\n"
+"  wbfair dbench.sda1.log dbench.sda2.log\n"
+"  wbfair --plot plots/ runs/pdflush-cfq\n"
+"  wbfair compare runs/pdflush-cfq runs/bdi-cfq runs/bdi-noop\n"
+"\n"
+"Exit status: 0 done, 2 bad command line or bad input (message says\n"
+"file:line or file: offset N), 1 other failure.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "wbfair: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'wbfair --help'.\n");
+	return 2;
+}
+
+/* Bad input is the user's to fix (2); anything else is ours (1). */
+static int fail(const struct wbf_err *e, int ret)
+{
+	fprintf(stderr, "wbfair: %s\n", e->msg);
+	return ret == -EINVAL || ret == -ENOENT || ret == -EISDIR ||
+	       ret == -EACCES || ret == -ENOTDIR ? 2 : 1;
+}
+
+static int report_failed(int ret)
+{
+	if (ret == -ERANGE) {
+		fprintf(stderr, "wbfair: a series would have more than %d intervals: use a larger --interval\n",
+			WBF_MAX_INTERVALS);
+		return 2;
+	}
+	fprintf(stderr, "wbfair: %s\n", strerror(-ret));
+	return 1;
+}
+
+enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT };
+
+static const struct option long_opts[] = {
+	{ "part", required_argument, NULL, OPT_PART },
+	{ "geometry", required_argument, NULL, OPT_GEOMETRY },
+	{ "interval", required_argument, NULL, 'i' },
+	{ "rw", required_argument, NULL, OPT_RW },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct cli {
+	struct wbf_opts o;
+	enum wbf_format fmt;
+	const char *plot;
+	bool compare;
+};
+
+static int parse_args(int argc, char **argv, struct cli *c)
+{
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "i:h", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_PART: {
+			char **p = realloc(c->o.parts,
+					   (c->o.nparts + 1) * sizeof(*p));
+
+			if (!p)
+				return 1;
+			c->o.parts = p;
+			p[c->o.nparts++] = optarg;
+			break;
+		}
+		case OPT_GEOMETRY:
+			c->o.geometry = optarg;
+			break;
+		case 'i': {
+			char *end;
+			double s = strtod(optarg, &end);
+
+			/* 1 ms: below that a 1 h trace is 3.6 M intervals */
+			if (*end || end == optarg || !(s >= 0.001 && s <= 1e6))
+				return usage_error("bad interval '%s' (want seconds, 0.001 to 1e6)",
+						   optarg);
+			c->o.interval_ns = (uint64_t)llround(s * 1e9);
+			break;
+		}
+		case OPT_RW:
+			if (!strcmp(optarg, "write"))
+				c->o.rw = WBF_SEL_WRITE;
+			else if (!strcmp(optarg, "read"))
+				c->o.rw = WBF_SEL_READ;
+			else if (!strcmp(optarg, "all"))
+				c->o.rw = WBF_SEL_ALL;
+			else
+				return usage_error("bad --rw '%s' (write, read or all)",
+						   optarg);
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "text"))
+				c->fmt = WBF_FMT_TEXT;
+			else if (!strcmp(optarg, "csv"))
+				c->fmt = WBF_FMT_CSV;
+			else if (!strcmp(optarg, "json"))
+				c->fmt = WBF_FMT_JSON;
+			else
+				return usage_error("bad --format '%s' (text, csv or json)",
+						   optarg);
+			break;
+		case OPT_PLOT:
+			c->plot = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			return usage_error("%s", "bad option");
+		}
+	}
+	return 0;
+}
+
+static int cmd_compare(struct cli *c, char **inputs, int n)
+{
+	struct wbf_run *runs = calloc(n, sizeof(*runs));
+	struct wbf_err e = { "" };
+	int i, ret = 0, st = 0;
+
+	if (!runs)
+		return 1;
+	for (i = 0; i < n && !st; i++) {
+		ret = wbf_run_load(&runs[i], &inputs[i], 1, &c->o, &e);
+		if (ret)
+			st = fail(&e, ret);
+	}
+	if (!st) {
+		ret = wbf_compare(stdout, runs, n, c->fmt);
+		if (ret)
+			st = report_failed(ret);
+	}
+	for (i = 0; i < n; i++)
+		wbf_run_free(&runs[i]);
+	free(runs);
+	return st;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { .o = { .interval_ns = 1000000000ULL } };
+	struct wbf_err e = { "" };
+	struct wbf_run r;
+	int ret, st = 0;
+
+	if (argc > 1 && !strcmp(argv[1], "compare")) {
+		c.compare = true;
+		argv++;
+		argc--;
+	}
+	ret = parse_args(argc, argv, &c);
+	if (ret)
+		goto out;
+	if (optind >= argc) {
+		ret = usage_error("%s", c.compare ? "compare needs run directories" :
+				  "no input given");
+		goto out;
+	}
+	if (c.compare) {
+		if (c.plot) {
+			ret = usage_error("%s", "--plot is for one run, not compare");
+			goto out;
+		}
+		ret = cmd_compare(&c, argv + optind, argc - optind);
+		goto out;
+	}
+	ret = wbf_run_load(&r, argv + optind, argc - optind, &c.o, &e);
+	if (ret) {
+		st = fail(&e, ret);
+	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
+		st = report_failed(ret);
+	} else if (c.plot) {
+		ret = wbf_plot(&r, c.plot, &e);
+		if (ret)
+			st = fail(&e, ret);
+	}
+	wbf_run_free(&r);
+	ret = st;
+out:
+	free(c.o.parts);
+	if (fflush(stdout) && !ret)
+		ret = 1;
+	return ret;
+}
