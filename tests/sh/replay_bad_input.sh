@@ -1,5 +1,5 @@
 # Bad traces, scenarios and command lines: "file:line: message", exit 2.
-. tests/sh/lib.sh
+. tests/shlib.sh
 
 printf '0.0 0 100 8 1\n1.5 0 200 8 0\n' >"$TMP/good"
 $BIN/wbsim replay "$TMP/good" >/dev/null || fail "good trace rejected"

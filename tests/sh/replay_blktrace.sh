@@ -2,7 +2,7 @@
 # per-partition written bytes summed from its C lines equal the simulator's
 # own counters exactly; btt runs on `blkparse -O -d`; two replays give
 # byte-identical files; blkparse's text of the replay replays again.
-. tests/sh/lib.sh
+. tests/shlib.sh
 need blkparse
 need btt
 
