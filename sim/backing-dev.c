@@ -74,7 +74,8 @@ void machine_note_throttle(struct machine *m, struct task *t,
 	m->dirty_limit_hit = true;
 	m->dirty_throttled++;
 	m->dirty_throttled_ns += ns;
-	wb_trace(m, t, "balance_dirty_pages", "bdi %s: paused=%llu us wrote=%lu",
-		 bdi->name, (unsigned long long)(ns / NSEC_PER_USEC),
-		 pages_written);
+	/* 6.1's tracepoint fields: pause in ms */
+	wb_trace(m, t, "balance_dirty_pages", "bdi %s: dirtied_pause=%lu pause=%llu",
+		 bdi->name, pages_written,
+		 (unsigned long long)((ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC));
 }

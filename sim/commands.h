@@ -10,6 +10,7 @@ struct wbsim_command {
 };
 
 int replay_main(int argc, char **argv);
+int run_main(int argc, char **argv);
 int options_main(int argc, char **argv);
 
 #endif

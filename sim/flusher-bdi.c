@@ -605,6 +605,15 @@ static void bdi_exit(struct machine *m)
 
 		free(bdi->flusher_priv);
 		bdi->flusher_priv = NULL;
+		/* works queued when the run ended */
+		while (!list_empty(&bdi->work_list)) {
+			struct bdi_work *work = list_first_entry(&bdi->work_list,
+								 struct bdi_work, list);
+
+			list_del_init(&work->list);
+			if (work->free_when_done)
+				free(work);
+		}
 	}
 	free(bm);
 	m->flusher_priv = NULL;

@@ -303,15 +303,17 @@ void wb_trace(struct machine *m, struct task *t, const char *event,
 {
 	va_list ap;
 	sim_time_t now = m->sim.now;
+	char name[64];
 
 	if (!m->trace)
 		return;
+	snprintf(name, sizeof(name), "%s:", event);
 	fprintf(m->trace, "%16s-%-5u [%03d] %5llu.%06llu: %-20s ",
 		t ? t->comm : "<idle>", t ? t->pid : 0,
 		t && t->cpu >= 0 ? t->cpu : 0,
 		(unsigned long long)(now / NSEC_PER_SEC),
 		(unsigned long long)(now % NSEC_PER_SEC / NSEC_PER_USEC),
-		event);
+		name);
 	va_start(ap, fmt);
 	vfprintf(m->trace, fmt, ap);
 	va_end(ap);

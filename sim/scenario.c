@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "dbench.h"
 #include "scenario.h"
 
 static const struct opt_desc sim_opts[] = {
@@ -53,6 +54,10 @@ int scenario_init(struct scenario *s)
 	if (!s->ext3)
 		goto nomem;
 	config_bind(&s->cfg, &ext3_opt_table, s->ext3);
+	s->dbench = calloc(1, sizeof(struct dbench_params));
+	if (!s->dbench)
+		goto nomem;
+	config_bind(&s->cfg, &dbench_opt_table, s->dbench);
 	for (i = 0; elevator_types[i] && i < SCENARIO_MAX_ELEVATORS; i++) {
 		const struct elevator_type *e = elevator_types[i];
 

@@ -71,6 +71,7 @@ static void evict(struct machine *m, struct task *t, struct inode *inode)
 	/* off the writeback lists first, as generic_delete_inode() does:
 	 * nobody may pick it up while its pages go */
 	list_del_init(&inode->i_list);
+	list_del_init(&inode->i_ordered);	/* nor may the journal */
 	inode->i_state |= I_FREEING;
 	inode_sync_wait(m, t, inode);
 	truncate_inode_pages(m, t, &inode->i_data, 0);

@@ -10,6 +10,7 @@
 #include "sim.h"
 
 static const struct wbsim_command commands[] = {
+	{ "run", run_main, "simulate one cell: a machine running dbench, writing a run directory" },
 	{ "replay", replay_main, "replay a request trace through the block layer and a disk" },
 	{ "options", options_main, "list every scenario option with its default" },
 	{ NULL, NULL, NULL },

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The dbench workload: instances of N clients, one instance per
+ * partition, each client a kthread running the loadfile's ops against the
+ * partition's filesystem (dbench.c), with dbench 4.0's log (dbench-log.c).
+ */
+#ifndef WBSIM_DBENCH_H
+#define WBSIM_DBENCH_H
+
+#include <stdio.h>
+
+#include "dbench-loadfile.h"
+#include "dbench-log.h"
+#include "machine.h"
+#include "options.h"
+
+/* [dbench] section */
+struct dbench_params {
+	char loadfile[OPT_STR_MAX];
+	unsigned int clients;		/* per instance */
+	char instances[OPT_STR_MAX];	/* partitions; "" = every mount */
+	char start_offsets[OPT_STR_MAX];	/* seconds, one per instance */
+	sim_time_t cpu[DBENCH_OP_NR];	/* CPU per op, by type */
+	sim_time_t cpu_per_kib;		/* copying data in or out */
+};
+
+extern const struct opt_table dbench_opt_table;
+
+#define DBENCH_MAX_INSTANCES	16
+
+struct dbench_client;
+
+struct dbench_instance {
+	struct machine *m;
+	const struct dbench_params *p;
+	const struct dbench_loadfile *lf;
+	struct super_block *sb;
+	struct dbench_stats st;
+	struct dbench_log_params lp;
+	FILE *log;
+	char log_path[4096];
+	sim_time_t start;		/* release of its clients */
+	struct sim_event tick;
+	unsigned int nr_finished;
+	bool finished;
+	sim_time_t finish_time;
+	struct dbench_client *clients;
+	uint64_t nr_errors;		/* ops whose outcome differed */
+};
+
+struct dbench_run {
+	struct dbench_loadfile lf;
+	struct dbench_instance inst[DBENCH_MAX_INSTANCES];
+	int nr_inst;
+};
+
+int dbench_setup(struct dbench_run *dr, struct machine *m,
+		 const struct dbench_params *p, sim_time_t duration,
+		 const char *outdir, char *err, size_t errlen);
+bool dbench_all_finished(const struct dbench_run *dr);
+void dbench_teardown(struct dbench_run *dr);
+
+#endif

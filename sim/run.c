@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * `wbsim run SCENARIO`: one cell. Builds the machine, starts the dbench
+ * instances, runs until every instance has finished its cleanup, and
+ * writes the run directory:
+ *
+ *	geometry		partition table (wbfair reads it)
+ *	sdX.blktrace.N		each disk's blktrace, one file per CPU
+ *	dbench.PART.log		each instance's dbench 4.0 output
+ *	trace.txt		flusher decisions, trace-cmd report layout
+ *	summary.json		what the run did, for wbfair and the matrix
+ *	scenario.ini		every option's effective value
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "dbench.h"
+#include "run.h"
+
+static int write_geometry(struct machine *m, const char *dir, char *err,
+			  size_t errlen)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/geometry", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	for (int i = 0; i < m->nr_disks; i++)
+		disk_write_geometry(&m->disks[i]->disk, f);
+	return fclose(f) ? -EIO : 0;
+}
+
+static void json_str(FILE *f, const char *key, const char *val, bool comma)
+{
+	fprintf(f, "  \"%s\": \"%s\"%s\n", key, val, comma ? "," : "");
+}
+
+static int write_summary(struct run_result *r, const char *dir)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/summary.json", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fprintf(f, "{\n");
+	json_str(f, "producer", "wbsim", true);
+	json_str(f, "flusher", r->flusher, true);
+	json_str(f, "elevator", r->elevator, true);
+	fprintf(f, "  \"seed\": %" PRIu64 ",\n", r->seed);
+	fprintf(f, "  \"simulated_s\": %.6f,\n", r->sim_end / 1e9);
+	fprintf(f, "  \"events\": %" PRIu64 ",\n", r->events);
+	fprintf(f, "  \"dirty_limit_hit\": %s,\n", r->dirty_limit_hit ? "true" : "false");
+	fprintf(f, "  \"dirty_throttle_events\": %" PRIu64 ",\n", r->throttle_events);
+	fprintf(f, "  \"dirty_throttled_s\": %.6f,\n", r->throttled_ns / 1e9);
+	fprintf(f, "  \"pages_by_flusher\": %" PRIu64 ",\n", r->pages_by_flusher);
+	fprintf(f, "  \"pages_by_dirtier\": %" PRIu64 ",\n", r->pages_by_dirtier);
+	fprintf(f, "  \"flusher_thread_starts\": %" PRIu64 ",\n", r->thread_starts);
+	fprintf(f, "  \"instances\": [\n");
+	for (int i = 0; i < r->nr_inst; i++)
+		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
+			r->inst[i].part, r->inst[i].mb_s, r->inst[i].start / 1e9,
+			r->inst[i].errors, i + 1 < r->nr_inst ? "," : "");
+	fprintf(f, "  ],\n  \"partitions\": [\n");
+	for (int i = 0; i < r->nr_parts; i++)
+		fprintf(f, "    {\"partition\": \"%s\", \"written_bytes\": %" PRIu64 ", \"read_bytes\": %" PRIu64 "}%s\n",
+			r->parts[i].name, r->parts[i].written, r->parts[i].read,
+			i + 1 < r->nr_parts ? "," : "");
+	fprintf(f, "  ]\n}\n");
+	return fclose(f) ? -EIO : 0;
+}
+
+static int write_scenario(struct scenario *s, const char *dir)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/scenario.ini", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fprintf(f, "; effective values of every option of this run\n");
+	config_dump(f, &s->cfg);
+	return fclose(f) ? -EIO : 0;
+}
+
+/**
+ * run_cell - simulate scenario @s, writing the run directory @outdir
+ * @r: receives the figures of the run
+ * Return: 0, -EINVAL with @err for a scenario or loadfile problem.
+ */
+int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
+	     char *err, size_t errlen)
+{
+	const struct dbench_params *dp = s->dbench;
+	struct machine *m = calloc(1, sizeof(*m));
+	struct dbench_run *dr = calloc(1, sizeof(*dr));
+	sim_time_t warmup = s->sim.duration / 5, limit;
+	char path[4096];
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	if (!m || !dr) {
+		free(m);
+		free(dr);
+		return -ENOMEM;
+	}
+	if (outdir && mkdir(outdir, 0777) && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", outdir, strerror(errno));
+		ret = -errno;
+		goto out_free;
+	}
+	ret = machine_init(m, s, outdir, err, errlen);
+	if (ret)
+		goto out_machine;
+	if (outdir) {
+		snprintf(path, sizeof(path), "%s/trace.txt", outdir);
+		m->trace = fopen(path, "w");
+		if (!m->trace || write_geometry(m, outdir, err, errlen) ||
+		    write_scenario(s, outdir)) {
+			snprintf(err, errlen, "%s: cannot write the run directory", outdir);
+			ret = -EIO;
+			goto out_machine;
+		}
+		fprintf(m->trace, "# tracer: nop\n#\n");
+	}
+	ret = dbench_setup(dr, m, dp, s->sim.duration, outdir, err, errlen);
+	if (ret)
+		goto out_dbench;
+	/* warm-up, the run, then at most 10 minutes of cleanup */
+	limit = warmup + s->sim.duration + 600 * NSEC_PER_SEC;
+	for (sim_time_t t = NSEC_PER_SEC; t <= limit && !dbench_all_finished(dr);
+	     t += NSEC_PER_SEC)
+		sim_run(&m->sim, t);
+	if (!dbench_all_finished(dr)) {
+		snprintf(err, errlen, "the dbench instances did not finish their cleanup within 10 minutes");
+		ret = -ETIMEDOUT;
+		goto out_dbench;
+	}
+	/* the figures */
+	snprintf(r->flusher, sizeof(r->flusher), "%s", m->flusher->name);
+	snprintf(r->elevator, sizeof(r->elevator), "%s",
+		 elevator_names[s->queue.elevator]);
+	r->seed = s->sim.seed;
+	r->sim_end = m->sim.now;
+	r->events = m->sim.nr_fired;
+	r->dirty_limit_hit = m->dirty_limit_hit;
+	r->throttle_events = m->dirty_throttled;
+	r->throttled_ns = m->dirty_throttled_ns;
+	r->pages_by_flusher = m->fst.pages_by_flusher;
+	r->pages_by_dirtier = m->fst.pages_by_dirtier;
+	r->thread_starts = m->fst.thread_starts;
+	r->nr_inst = dr->nr_inst;
+	for (int i = 0; i < dr->nr_inst; i++) {
+		struct dbench_instance *inst = &dr->inst[i];
+
+		snprintf(r->inst[i].part, sizeof(r->inst[i].part), "%s", inst->sb->s_id);
+		r->inst[i].mb_s = inst->st.throughput;
+		r->inst[i].start = inst->start;
+		r->inst[i].errors = inst->nr_errors;
+	}
+	for (int d = 0; d < m->nr_disks; d++) {
+		struct gendisk *gd = &m->disks[d]->disk.gd;
+
+		for (int p = 0; p < gd->nr_parts && r->nr_parts < RUN_MAX_PARTS; p++) {
+			struct run_part *rp = &r->parts[r->nr_parts++];
+
+			snprintf(rp->name, sizeof(rp->name), "%s", gd->part[p].name);
+			rp->written = gd->part[p].sectors_done[1] << SECTOR_SHIFT;
+			rp->read = gd->part[p].sectors_done[0] << SECTOR_SHIFT;
+		}
+	}
+	if (outdir && write_summary(r, outdir)) {
+		snprintf(err, errlen, "%s: cannot write summary.json", outdir);
+		ret = -EIO;
+	}
+out_dbench:
+	if (m->trace)
+		fclose(m->trace);
+	m->trace = NULL;
+out_machine:
+	machine_exit(m);
+	dbench_teardown(dr);
+out_free:
+	free(dr);
+	free(m);
+	return ret;
+}
+
+void run_result_print(FILE *f, const struct run_result *r)
+{
+	fprintf(f, "flusher %s, elevator %s: %.1f simulated s, %" PRIu64 " events\n",
+		r->flusher, r->elevator, r->sim_end / 1e9, r->events);
+	for (int i = 0; i < r->nr_inst; i++)
+		fprintf(f, "  dbench on %-6s %8.2f MB/sec%s\n", r->inst[i].part,
+			r->inst[i].mb_s, r->inst[i].errors ? " (errors)" : "");
+	for (int i = 0; i < r->nr_parts; i++)
+		fprintf(f, "  %-6s written %10.1f MB, read %10.1f MB (disk side)\n",
+			r->parts[i].name, r->parts[i].written / 1e6,
+			r->parts[i].read / 1e6);
+	fprintf(f, "  dirty limit %s (%" PRIu64 " throttle events, %.1f s throttled); pages written by flushers %" PRIu64 ", by dirtying tasks %" PRIu64 "\n",
+		r->dirty_limit_hit ? "hit" : "never hit", r->throttle_events,
+		r->throttled_ns / 1e9, r->pages_by_flusher, r->pages_by_dirtier);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR]\n"
+"\n"
+"Simulates one cell: the machine of the scenario with its dbench instances,\n"
+"until they finish. With -o, writes the run directory (dbench logs,\n"
+"blktrace, geometry, trace.txt, summary.json, scenario.ini) for wbfair.\n"
+"\n"
+"examples:\n"
+"  wbsim run sim/scenarios/box2009.ini -o runs/one\n"
+"  wbsim run sim/scenarios/box2009.ini --set writeback.flusher=pdflush --set queue.elevator=noop\n");
+}
+
+/**
+ * run_main - `wbsim run`; exit 0, 2 for bad input, 1 otherwise
+ */
+int run_main(int argc, char **argv)
+{
+	const char *outdir = NULL;
+	char err[1024] = "";
+	struct run_result r;
+	struct scenario s;
+	bool have_file = false;
+	int ret;
+
+	if (scenario_init(&s))
+		return 1;
+	for (int i = 1; i < argc; i++) {
+		ret = scenario_arg(&s, argc, argv, &i);
+		if (ret < 0)
+			goto bad;
+		if (ret)
+			continue;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			scenario_exit(&s);
+			return 0;
+		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			outdir = argv[++i];
+		} else if (argv[i][0] != '-' && !have_file) {
+			have_file = true;
+			if (config_load_file(&s.cfg, argv[i]))
+				goto bad;
+		} else {
+			fprintf(stderr, "wbsim run: unknown or incomplete argument '%s'\n", argv[i]);
+			goto bad;
+		}
+	}
+	ret = run_cell(&s, outdir, &r, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		scenario_exit(&s);
+		return ret == -EINVAL ? 2 : 1;
+	}
+	run_result_print(stdout, &r);
+	if (outdir)
+		printf("run directory: %s\n", outdir);
+	scenario_exit(&s);
+	return 0;
+bad:
+	scenario_exit(&s);
+	return 2;
+}

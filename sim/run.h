@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* One simulated cell (run.c) and its figures. */
+#ifndef WBSIM_RUN_H
+#define WBSIM_RUN_H
+
+#include <stdio.h>
+
+#include "scenario.h"
+
+#define RUN_MAX_PARTS	64
+
+struct run_result {
+	char flusher[16];
+	char elevator[16];
+	uint64_t seed;
+	sim_time_t sim_end;
+	uint64_t events;
+	bool dirty_limit_hit;
+	uint64_t throttle_events;
+	sim_time_t throttled_ns;
+	uint64_t pages_by_flusher, pages_by_dirtier, thread_starts;
+	int nr_inst;
+	struct {
+		char part[16];
+		double mb_s;
+		sim_time_t start;
+		uint64_t errors;
+	} inst[16];
+	int nr_parts;
+	struct run_part {
+		char name[16];
+		uint64_t written, read;
+	} parts[RUN_MAX_PARTS];
+};
+
+int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
+	     char *err, size_t errlen);
+void run_result_print(FILE *f, const struct run_result *r);
+
+#endif
