@@ -11,6 +11,7 @@ struct wbsim_command {
 
 int replay_main(int argc, char **argv);
 int run_main(int argc, char **argv);
+int matrix_main(int argc, char **argv);
 int options_main(int argc, char **argv);
 
 #endif

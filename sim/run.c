@@ -65,6 +65,9 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"pages_by_flusher\": %" PRIu64 ",\n", r->pages_by_flusher);
 	fprintf(f, "  \"pages_by_dirtier\": %" PRIu64 ",\n", r->pages_by_dirtier);
 	fprintf(f, "  \"flusher_thread_starts\": %" PRIu64 ",\n", r->thread_starts);
+	fprintf(f, "  \"pages_dirtied\": %" PRIu64 ",\n", r->pages_dirtied);
+	fprintf(f, "  \"pages_written\": %" PRIu64 ",\n", r->pages_written);
+	fprintf(f, "  \"journal_blocks\": %" PRIu64 ",\n", r->journal_blocks);
 	fprintf(f, "  \"instances\": [\n");
 	for (int i = 0; i < r->nr_inst; i++)
 		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
@@ -159,6 +162,15 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	r->pages_by_flusher = m->fst.pages_by_flusher;
 	r->pages_by_dirtier = m->fst.pages_by_dirtier;
 	r->thread_starts = m->fst.thread_starts;
+	r->pages_dirtied = global_page_state(&m->mm, NR_DIRTIED);
+	r->pages_written = global_page_state(&m->mm, NR_WRITTEN);
+	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
+	     pos = pos->next) {
+		struct super_block *sb = list_entry(pos, struct super_block, s_list);
+
+		if (sb != &m->bdev_sb)
+			r->journal_blocks += ext3_journal_blocks_written(sb);
+	}
 	r->nr_inst = dr->nr_inst;
 	for (int i = 0; i < dr->nr_inst; i++) {
 		struct dbench_instance *inst = &dr->inst[i];
@@ -210,6 +222,8 @@ void run_result_print(FILE *f, const struct run_result *r)
 	fprintf(f, "  dirty limit %s (%" PRIu64 " throttle events, %.1f s throttled); pages written by flushers %" PRIu64 ", by dirtying tasks %" PRIu64 "\n",
 		r->dirty_limit_hit ? "hit" : "never hit", r->throttle_events,
 		r->throttled_ns / 1e9, r->pages_by_flusher, r->pages_by_dirtier);
+	fprintf(f, "  pages dirtied %" PRIu64 ", written back %" PRIu64 ", journal blocks %" PRIu64 "\n",
+		r->pages_dirtied, r->pages_written, r->journal_blocks);
 }
 
 static void usage(FILE *f)

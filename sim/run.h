@@ -19,6 +19,7 @@ struct run_result {
 	uint64_t throttle_events;
 	sim_time_t throttled_ns;
 	uint64_t pages_by_flusher, pages_by_dirtier, thread_starts;
+	uint64_t pages_dirtied, pages_written, journal_blocks;
 	int nr_inst;
 	struct {
 		char part[16];

@@ -11,6 +11,7 @@
 
 static const struct wbsim_command commands[] = {
 	{ "run", run_main, "simulate one cell: a machine running dbench, writing a run directory" },
+	{ "matrix", matrix_main, "run a scenario under every flusher model and I/O scheduler, with a report" },
 	{ "replay", replay_main, "replay a request trace through the block layer and a disk" },
 	{ "options", options_main, "list every scenario option with its default" },
 	{ NULL, NULL, NULL },
