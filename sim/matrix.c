@@ -168,7 +168,7 @@ static void analyse(struct matrix *mx, struct cell *c)
 	char plots[4200];
 
 	if (wbf_run_load(&r, inputs, 1, &o, &e)) {
-		snprintf(c->verdict, sizeof(c->verdict), "analysis failed: %s", e.msg);
+		snprintf(c->verdict, sizeof(c->verdict), "analysis failed: %.400s", e.msg);
 		return;
 	}
 	if (!wbf_group_partitions(&r, &g)) {
