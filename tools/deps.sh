@@ -10,7 +10,7 @@
 set -eu
 
 build_pkgs="build-essential pkg-config clang libclang-rt-14-dev libinih-dev libjson-c-dev"
-tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine"
+tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine time"
 
 pkgs="$build_pkgs $tool_pkgs"
 

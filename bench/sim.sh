@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The simulator on its default scenario (sim/scenarios/box2009.ini, the
+# 2009 box: 2 x 100 dbench clients, 600 s + 120 s warm-up):
+#   - simulated seconds per wall second and events per second, one cell;
+#   - peak memory of one cell (target <= 512 MB);
+#   - the whole default matrix (every flusher x noop/deadline/cfq) with -j 2
+#     (target <= 60 s on a 2-core machine).
+set -eu
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+scn=sim/scenarios/box2009.ini
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+bin/wbsim run $scn -o "$out/cell" >/dev/null
+sim_s=$(sed -n 's/.*"simulated_s": \([0-9.]*\).*/\1/p' "$out/cell/summary.json")
+events=$(sed -n 's/.*"events": \([0-9]*\).*/\1/p' "$out/cell/summary.json")
+t=$(time_cmd bin/wbsim run $scn)
+report "one cell (bdi, cfq): wall seconds" "$(printf %.2f "$t") s"
+report "  simulated seconds per wall second" "$(awk -v s=$sim_s -v t=$t 'BEGIN{printf "%.0f", s/t}')"
+report "  events per second" "$(awk -v e=$events -v t=$t 'BEGIN{printf "%.2f M/s", e/t/1e6}')"
+/usr/bin/time -f %M -o "$out/rss" bin/wbsim run $scn -o "$out/cell2" >/dev/null
+rss=$(awk '{printf "%.0f", $1 / 1024}' "$out/rss")
+report "  peak memory of a cell (with its run directory)" "$rss MB" "<= 512 MB" \
+	"$( [ "$rss" -le 512 ] && echo met || echo missed)"
+/usr/bin/time -f %e -o "$out/mx" bin/wbsim matrix $scn -j 2 -o "$out/mx.d" >/dev/null 2>&1
+m=$(cat "$out/mx")
+n=$(find "$out/mx.d" -name summary.json | wc -l)
+report "default matrix, $n cells x 720 simulated s, -j 2" "$m s" "<= 60 s (12 cells)" \
+	"$(awk -v m=$m -v n=$n 'BEGIN { print (n == 12 && m <= 60) ? "met" : (n < 12 ? "partial: " n " cells" : "missed") }')"
