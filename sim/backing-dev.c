@@ -9,15 +9,15 @@
 
 /* The models, in the order of flusher_names (the [writeback] enum). */
 const struct flusher_type *const flusher_types[] = {
-	&flusher_bdi, &flusher_bdi_fair, NULL,
+	&flusher_pdflush, &flusher_bdi, &flusher_bdi_fair, NULL,
 };
 
-const char *const flusher_names[] = { "bdi", "bdi-fair", NULL };
+const char *const flusher_names[] = { "pdflush", "bdi", "bdi-fair", NULL };
 
 static const struct opt_desc writeback_opts[] = {
 	{ "flusher", OPT_ENUM, offsetof(struct writeback_params, flusher), "bdi",
 	  0, 0, NULL, flusher_names,
-	  "flusher model: bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin)" },
+	  "flusher model: pdflush (v2.6.30), bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin)" },
 	{ "max_writeback_pages", OPT_UINT,
 	  offsetof(struct writeback_params, max_writeback_pages), "1024", 1,
 	  1 << 20, NULL, NULL, "MAX_WRITEBACK_PAGES: pages per writeback chunk (before v3.1)" },
@@ -31,7 +31,7 @@ static const struct opt_desc writeback_opts[] = {
 	  "100", 1, 10000, "ms", NULL,
 	  "wq (v3.1+): time one superblock is written once it wrote something" },
 	{ "min_pdflush", OPT_UINT, offsetof(struct writeback_params, min_pdflush),
-	  "2", 1, 64, NULL, NULL, "pdflush: MIN_PDFLUSH_THREADS" },
+	  "2", 1, 64, NULL, NULL, "pdflush: MIN_PDFLUSH_THREADS, started at boot" },
 	{ "max_pdflush", OPT_UINT, offsetof(struct writeback_params, max_pdflush),
 	  "8", 1, 64, NULL, NULL, "pdflush: MAX_PDFLUSH_THREADS" },
 	{ "hz", OPT_UINT, offsetof(struct writeback_params, hz), "250", 100, 1000,
