@@ -65,6 +65,8 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"pages_by_flusher\": %" PRIu64 ",\n", r->pages_by_flusher);
 	fprintf(f, "  \"pages_by_dirtier\": %" PRIu64 ",\n", r->pages_by_dirtier);
 	fprintf(f, "  \"flusher_thread_starts\": %" PRIu64 ",\n", r->thread_starts);
+	fprintf(f, "  \"cpu_busy\": %.4f,\n",
+		r->sim_end ? (double)r->cpu_busy_ns / r->nr_cpus / r->sim_end : 0.0);
 	fprintf(f, "  \"pages_dirtied\": %" PRIu64 ",\n", r->pages_dirtied);
 	fprintf(f, "  \"pages_written\": %" PRIu64 ",\n", r->pages_written);
 	fprintf(f, "  \"journal_blocks\": %" PRIu64 ",\n", r->journal_blocks);
@@ -162,6 +164,9 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	r->pages_by_flusher = m->fst.pages_by_flusher;
 	r->pages_by_dirtier = m->fst.pages_by_dirtier;
 	r->thread_starts = m->fst.thread_starts;
+	for (unsigned int c = 0; c < m->cs.nr_cpus; c++)
+		r->cpu_busy_ns += m->cs.cpu[c].busy_ns;
+	r->nr_cpus = m->cs.nr_cpus;
 	r->pages_dirtied = global_page_state(&m->mm, NR_DIRTIED);
 	r->pages_written = global_page_state(&m->mm, NR_WRITTEN);
 	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
@@ -222,7 +227,8 @@ void run_result_print(FILE *f, const struct run_result *r)
 	fprintf(f, "  dirty limit %s (%" PRIu64 " throttle events, %.1f s throttled); pages written by flushers %" PRIu64 ", by dirtying tasks %" PRIu64 "\n",
 		r->dirty_limit_hit ? "hit" : "never hit", r->throttle_events,
 		r->throttled_ns / 1e9, r->pages_by_flusher, r->pages_by_dirtier);
-	fprintf(f, "  pages dirtied %" PRIu64 ", written back %" PRIu64 ", journal blocks %" PRIu64 "\n",
+	fprintf(f, "  CPUs %.1f%% busy; pages dirtied %" PRIu64 ", written back %" PRIu64 ", journal blocks %" PRIu64 "\n",
+		r->sim_end ? 100.0 * r->cpu_busy_ns / r->nr_cpus / r->sim_end : 0.0,
 		r->pages_dirtied, r->pages_written, r->journal_blocks);
 }
 

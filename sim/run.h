@@ -20,6 +20,8 @@ struct run_result {
 	sim_time_t throttled_ns;
 	uint64_t pages_by_flusher, pages_by_dirtier, thread_starts;
 	uint64_t pages_dirtied, pages_written, journal_blocks;
+	sim_time_t cpu_busy_ns;
+	unsigned int nr_cpus;
 	int nr_inst;
 	struct {
 		char part[16];
