@@ -148,7 +148,7 @@ static void start_writer(struct rig *r, struct writer *w, const char *sb,
 
 /* ---- reading the trace back --------------------------------------------- */
 
-/* "            comm-pid   [cpu] secs.usecs: event                rest" */
+/* "            comm-pid   [cpu] secs.usecs: event:               rest" */
 struct tev {
 	sim_time_t t;
 	char comm[24];
@@ -181,6 +181,9 @@ static bool next_tev(const char **p, const char *end, struct tev *e)
 		if (sscanf(br, " [%*d] %llu.%llu: %39s %n", &s, &us, e->ev, &n) < 3)
 			continue;
 		e->t = s * NSEC_PER_SEC + us * NSEC_PER_USEC;
+		/* trace-cmd report layout: "event:" */
+		if (e->ev[0] && e->ev[strlen(e->ev) - 1] == ':')
+			e->ev[strlen(e->ev) - 1] = 0;
 		c = br + n;
 		snprintf(e->rest, sizeof(e->rest), "%.*s", (int)(nl - c), c);
 		return true;
