@@ -9,15 +9,15 @@
 
 /* The models, in the order of flusher_names (the [writeback] enum). */
 const struct flusher_type *const flusher_types[] = {
-	&flusher_pdflush, &flusher_bdi, &flusher_bdi_fair, NULL,
+	&flusher_pdflush, &flusher_bdi, &flusher_bdi_fair, &flusher_wq, NULL,
 };
 
-const char *const flusher_names[] = { "pdflush", "bdi", "bdi-fair", NULL };
+const char *const flusher_names[] = { "pdflush", "bdi", "bdi-fair", "wq", NULL };
 
 static const struct opt_desc writeback_opts[] = {
 	{ "flusher", OPT_ENUM, offsetof(struct writeback_params, flusher), "bdi",
 	  0, 0, NULL, flusher_names,
-	  "flusher model: pdflush (v2.6.30), bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin)" },
+	  "flusher model: pdflush (v2.6.30), bdi (v2.6.32), bdi-fair (bdi + per-superblock round robin), wq (v6.1: bdi_wq workers, IO-less throttling)" },
 	{ "max_writeback_pages", OPT_UINT,
 	  offsetof(struct writeback_params, max_writeback_pages), "1024", 1,
 	  1 << 20, NULL, NULL, "MAX_WRITEBACK_PAGES: pages per writeback chunk (before v3.1)" },
@@ -29,7 +29,7 @@ static const struct opt_desc writeback_opts[] = {
 	  1 << 20, NULL, NULL, "bdi-fair: pages one superblock writes per turn" },
 	{ "sb_slice", OPT_TIME, offsetof(struct writeback_params, sb_slice),
 	  "100", 1, 10000, "ms", NULL,
-	  "wq (v3.1+): time one superblock is written once it wrote something" },
+	  "wq (v3.1+): writeback_sb_inodes goes back to wb_writeback after this long once it wrote something (HZ/10)" },
 	{ "min_pdflush", OPT_UINT, offsetof(struct writeback_params, min_pdflush),
 	  "2", 1, 64, NULL, NULL, "pdflush: MIN_PDFLUSH_THREADS, started at boot" },
 	{ "max_pdflush", OPT_UINT, offsetof(struct writeback_params, max_pdflush),

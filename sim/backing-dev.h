@@ -20,6 +20,7 @@ enum bdi_stat_item {
 	BDI_RECLAIMABLE,	/* dirty pages of this bdi */
 	BDI_WRITEBACK,		/* pages under writeback */
 	BDI_WRITTEN,		/* completions, for reports */
+	BDI_DIRTIED,		/* pages dirtied (6.1's WB_DIRTIED: dirty rate) */
 	NR_BDI_STAT_ITEMS,
 };
 

@@ -213,6 +213,7 @@ int set_page_dirty(struct machine *m, struct task *t, struct page *page)
 	mod_page_state(&m->mm, NR_FILE_DIRTY, 1);
 	mod_page_state(&m->mm, NR_DIRTIED, 1);
 	mapping->bdi->stat[BDI_RECLAIMABLE]++;
+	mapping->bdi->stat[BDI_DIRTIED]++;
 	if (t) {
 		prop_inc(&m->vm_dirties, &t->dirties);
 		t->nr_dirtied++;
@@ -263,6 +264,9 @@ void end_page_writeback(struct machine *m, struct page *page)
 	bdi->stat[BDI_WRITEBACK]--;
 	bdi->stat[BDI_WRITTEN]++;
 	prop_inc(&m->vm_completions, &bdi->completions);
+	if (!mapping->nr_writeback && m->flusher &&
+	    m->flusher->inode_writeback_end)
+		m->flusher->inode_writeback_end(m, mapping->host);
 	if (waitqueue_active(&mapping->wb_wait))
 		wake_up(&mapping->wb_wait);
 	if (waitqueue_active(&m->mm.alloc_wait))

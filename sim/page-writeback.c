@@ -79,7 +79,8 @@ void get_dirty_limits(struct machine *m, struct task *t,
  *
  * As 2.6.30: a per-CPU count of dirtied pages; every ratelimit_pages (8
  * while the bdi is over its limit) the task on that CPU enters the flusher
- * model's balance_dirty_pages().
+ * model's balance_dirty_pages(). A model with its own ratelimiting
+ * (v3.2+: per task) gets every call instead.
  */
 void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 					struct address_space *mapping,
@@ -89,6 +90,11 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 	unsigned long ratelimit = m->mm.ratelimit_pages;
 	unsigned long *p = &m->mm.ratelimits[t->cpu >= 0 ? t->cpu : 0];
 
+	if (m->flusher->balance_dirty_pages_ratelimited) {
+		m->flusher->balance_dirty_pages_ratelimited(m, t, mapping,
+							    nr_pages_dirtied);
+		return;
+	}
 	if (bdi->dirty_exceeded)
 		ratelimit = 8;
 	*p += nr_pages_dirtied;

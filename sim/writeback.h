@@ -86,6 +86,11 @@ extern const struct opt_table writeback_opt_table;
  * @dirty_list: where __mark_inode_dirty queues a newly dirty inode
  * @inode_dirtied: called after an inode became dirty (wakeups)
  * @balance_dirty_pages: throttle a task that dirtied pages
+ * @balance_dirty_pages_ratelimited: when set, called for every dirtying
+ *	instead of the shared per-CPU ratelimit (v3.2+ models keep their own
+ *	per-task nr_dirtied_pause)
+ * @inode_writeback_end: the last page of @inode under writeback completed
+ *	(called from I/O completion; may be NULL)
  * @start_background: over the background threshold: get writeback going
  * @sync: sync(2) of everything, from task context, waiting
  */
@@ -99,6 +104,11 @@ struct flusher_type {
 	void (*balance_dirty_pages)(struct machine *m, struct task *t,
 				    struct backing_dev_info *bdi,
 				    unsigned long pages_dirtied);
+	void (*balance_dirty_pages_ratelimited)(struct machine *m,
+						struct task *t,
+						struct address_space *mapping,
+						unsigned long nr_pages_dirtied);
+	void (*inode_writeback_end)(struct machine *m, struct inode *inode);
 	void (*start_background)(struct machine *m,
 				 struct backing_dev_info *bdi);
 	void (*sync)(struct machine *m, struct task *t);
@@ -126,6 +136,10 @@ int writeback_single_inode(struct inode *inode,
 			   struct writeback_control *wbc,
 			   struct list_head *dirty, struct list_head *more_io);
 void inode_sync_wait(struct machine *m, struct task *t, struct inode *inode);
+
+/* flusher-wq.c: 6.1's writeback_chunk_size(), for tests */
+long wq_writeback_chunk_size(bool sync_all, unsigned long avg_write_bandwidth,
+			     unsigned long dirty_limit, long nr_pages);
 
 /* page-writeback.c: thresholds, throttling helpers, writing pages */
 void get_dirty_limits(struct machine *m, struct task *t,
