@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../sim/ext3.h"
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
@@ -282,8 +283,100 @@ static void test_throttling(void)
 	rig_exit(&r);
 }
 
+/* A reader of a file whose pages reclaim took: the read goes to disk and
+ * the reader waits for it. */
+struct reader {
+	struct task t;
+	struct machine *m;
+	struct inode *inode;
+	uint64_t len;
+	sim_time_t took;
+};
+
+static void reader_fn(struct task *t)
+{
+	struct reader *rd = t->priv;
+	sim_time_t t0 = rd->m->sim.now;
+
+	CHECK(vfs_read(rd->m, t, rd->inode, 0, rd->len) == (int64_t)rd->len);
+	rd->took = rd->m->sim.now - t0;
+}
+
+static void test_reclaim_and_reread(void)
+{
+	struct rig r;
+	/* 96 MB of RAM: ~32 MB of page cache; 4 x 8 MB files, each synced */
+	struct writer w = { .bytes = 8 << 20, .files = 4, .fsync = true };
+	static const char *const sets[] = { "vm.ram=96M", "fs.journal=none", NULL };
+	struct reader rd = { 0 };
+	struct block_device *sda1;
+	uint64_t before;
+
+	if (rig_init(&r, sets))
+		return;
+	start_writer(&r, &w, 0, "writer");
+	sim_run(&r.m.sim, 20 * NSEC_PER_SEC);
+	CHECK(w.done > 0);
+	CHECK(r.m.mm.nr_reclaimed > 0);
+	/* the first file ("writer-0") lost pages to the later ones */
+	rd.m = &r.m;
+	rd.inode = vfs_lookup(w.sb->s_root, "writer-0", 8);
+	CHECK(rd.inode != NULL);
+	if (!rd.inode) {
+		rig_exit(&r);
+		return;
+	}
+	CHECK(rd.inode->i_data.nrpages < (8 << 20) / PAGE_SIZE);
+	rd.len = 8 << 20;
+	sda1 = w.sb->s_bdev;
+	before = sda1->sectors_done[0];
+	CHECK(kthread_run(&r.m.cs, &rd.t, "reader", reader_fn, &rd) == 0);
+	sim_run(&r.m.sim, 40 * NSEC_PER_SEC);
+	printf("reclaim: %llu pages reclaimed; re-reading 8 MiB read %llu KiB from disk in %.1f ms\n",
+	       (unsigned long long)r.m.mm.nr_reclaimed,
+	       (unsigned long long)((sda1->sectors_done[0] - before) / 2),
+	       rd.took / 1e6);
+	CHECK(sda1->sectors_done[0] > before);
+	CHECK(rd.took > 0);	/* synchronous: the reader waited for the disk */
+	kthread_free(&w.t);
+	kthread_free(&rd.t);
+	rig_exit(&r);
+}
+
+/* ext3 journal: a metadata change is committed commit_interval later by
+ * kjournald; fsync forces a commit at once. */
+static void test_journal_commit(void)
+{
+	struct rig r;
+	struct writer w = { .start = NSEC_PER_SEC, .bytes = 65536, .files = 1 };
+	static const char *const sets[] = { "fs.journal=writeback", NULL };
+
+	if (rig_init(&r, sets))
+		return;
+	start_writer(&r, &w, 0, "writer");
+	sim_run(&r.m.sim, NSEC_PER_SEC + 4900 * NSEC_PER_MSEC);
+	CHECK(ext3_nr_commits(w.sb) == 0);
+	sim_run(&r.m.sim, NSEC_PER_SEC + 5100 * NSEC_PER_MSEC);
+	CHECK(ext3_nr_commits(w.sb) == 1);
+	CHECK(ext3_journal_blocks_written(w.sb) > 2);	/* descriptor, blocks, commit */
+	kthread_free(&w.t);
+	/* fsync: a commit now, not 5 s later */
+	struct writer f = { .start = 7 * NSEC_PER_SEC, .bytes = 65536, .files = 1,
+			    .fsync = true };
+	start_writer(&r, &f, 1, "fsyncer");
+	sim_run(&r.m.sim, 7500 * NSEC_PER_MSEC);
+	printf("journal: commit 5 s after the first change; fsync done %.1f ms after it started\n",
+	       (f.done - f.start) / 1e6);
+	CHECK(f.done > 0 && f.done < 7500 * NSEC_PER_MSEC);
+	CHECK(ext3_nr_commits(f.sb) == 1);
+	kthread_free(&f.t);
+	rig_exit(&r);
+}
+
 int main(void)
 {
+	test_reclaim_and_reread();
+	test_journal_commit();
 	test_list_rules();
 	test_bdi_lifecycle();
 	test_fsync_and_unlink();
