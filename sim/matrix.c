@@ -16,8 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../analysis/report.h"
-#include "../analysis/run.h"
+#include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
 #include "run.h"
@@ -31,14 +30,7 @@ struct cell {
 	int status;
 	struct timespec t0;
 	double wall;
-	/* analysis */
-	bool ok;
-	double dbench[DBENCH_MAX_INSTANCES];
-	double disk[DBENCH_MAX_INSTANCES];
-	double jain, jain_interval, aggregate;
-	double cov[DBENCH_MAX_INSTANCES];
-	bool dirty_hit, dirty_known;
-	char verdict[512];
+	struct cell_metrics cm;
 };
 
 struct matrix {
@@ -49,7 +41,7 @@ struct matrix {
 	int jobs;
 	struct cell cell[MATRIX_MAX];
 	int nr_cells;
-	char inst[DBENCH_MAX_INSTANCES][16];
+	char inst[CELL_MAX_INST][16];
 	int nr_inst;
 };
 
@@ -157,67 +149,6 @@ static int run_cells(struct matrix *mx)
 	return failed;
 }
 
-/* Fairness of the instances' partitions, with wbfair's library. */
-static void analyse(struct matrix *mx, struct cell *c)
-{
-	struct wbf_opts o = { .interval_ns = 1000000000ULL, .rw = WBF_SEL_WRITE };
-	char *inputs[1] = { c->dir };
-	struct wbf_group g = { 0 }, gd = { 0 };
-	struct wbf_run r;
-	struct wbf_err e = { "" };
-	char plots[4200];
-
-	if (wbf_run_load(&r, inputs, 1, &o, &e)) {
-		snprintf(c->verdict, sizeof(c->verdict), "analysis failed: %.400s", e.msg);
-		return;
-	}
-	if (!wbf_group_partitions(&r, &g)) {
-		const double *rates[DBENCH_MAX_INSTANCES];
-		double totals[DBENCH_MAX_INSTANCES];
-		struct wbf_fairness f;
-
-		for (int i = 0; i < mx->nr_inst; i++) {
-			rates[i] = NULL;
-			totals[i] = 0;
-			for (size_t k = 0; k < g.n; k++)
-				if (!strcmp(g.names[k], mx->inst[i])) {
-					rates[i] = g.rates[k];
-					totals[i] = g.totals[k];
-					c->disk[i] = g.stats[k].mean;
-					c->cov[i] = g.stats[k].cov;
-				}
-		}
-		/* only the partitions that run an instance: the split the
-		 * question is about */
-		bool all = true;
-
-		for (int i = 0; i < mx->nr_inst; i++)
-			all &= rates[i] != NULL;
-		if (all) {
-			wbf_fairness_compute(&f, totals, rates, (size_t)mx->nr_inst,
-					     g.n_intervals);
-			c->jain = f.jain;
-			c->jain_interval = f.jain_interval;
-			c->aggregate = f.total / 1e6 / (g.seconds > 0 ? g.seconds : 1);
-			c->ok = true;
-		}
-		wbf_run_verdict(&r, &g, c->verdict, sizeof(c->verdict));
-	}
-	if (!wbf_group_dbench(&r, &gd))
-		for (int i = 0; i < mx->nr_inst; i++)
-			for (size_t k = 0; k < gd.n; k++)
-				if (!strcmp(gd.names[k], mx->inst[i]))
-					c->dbench[i] = gd.totals[k];
-	c->dirty_known = r.dirty.state != WBF_DIRTY_UNKNOWN;
-	c->dirty_hit = r.dirty.state == WBF_DIRTY_HIT;
-	snprintf(plots, sizeof(plots), "%s/plots", c->dir);
-	mkdir(plots, 0777);
-	wbf_plot(&r, plots, &e);
-	wbf_group_free(&g);
-	wbf_group_free(&gd);
-	wbf_run_free(&r);
-}
-
 static void print_table(FILE *f, struct matrix *mx, bool md)
 {
 	const char *sep = md ? " | " : "  ";
@@ -241,19 +172,19 @@ static void print_table(FILE *f, struct matrix *mx, bool md)
 		struct cell *c = &mx->cell[k];
 
 		fprintf(f, "%s%-9s%s%-9s", md ? "| " : "", c->flusher, sep, c->sched);
-		if (!c->ok) {
-			fprintf(f, "%sfailed: %s%s\n", sep, c->verdict, md ? " |" : "");
+		if (!c->cm.ok) {
+			fprintf(f, "%sfailed: %s%s\n", sep, c->cm.verdict, md ? " |" : "");
 			continue;
 		}
 		for (int i = 0; i < mx->nr_inst; i++)
-			fprintf(f, "%s%12.2f", sep, c->dbench[i]);
+			fprintf(f, "%s%12.2f", sep, c->cm.dbench[i]);
 		for (int i = 0; i < mx->nr_inst; i++)
-			fprintf(f, "%s%12.2f", sep, c->disk[i]);
+			fprintf(f, "%s%12.2f", sep, c->cm.disk[i]);
 		for (int i = 0; i < mx->nr_inst; i++)
-			fprintf(f, "%s%9.3f", sep, c->cov[i]);
-		fprintf(f, "%s%7.3f%s%8.3f%s%9.2f%s%5s%s\n", sep, c->jain_interval, sep,
-			c->jain, sep, c->aggregate, sep,
-			!c->dirty_known ? "?" : c->dirty_hit ? "hit" : "NO",
+			fprintf(f, "%s%9.3f", sep, c->cm.cov[i]);
+		fprintf(f, "%s%7.3f%s%8.3f%s%9.2f%s%5s%s\n", sep, c->cm.jain_interval, sep,
+			c->cm.jain, sep, c->cm.aggregate, sep,
+			!c->cm.dirty_known ? "?" : c->cm.dirty_hit ? "hit" : "NO",
 			md ? " |" : "");
 	}
 }
@@ -283,7 +214,7 @@ static int write_report(struct matrix *mx)
 		struct cell *c = &mx->cell[k];
 		const char *base = strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : c->dir;
 
-		fprintf(f, "### %s, %s\n\n%s\n\n", c->flusher, c->sched, c->verdict);
+		fprintf(f, "### %s, %s\n\n%s\n\n", c->flusher, c->sched, c->cm.verdict);
 		fprintf(f, "Run directory `%s/` (%.1f s wall). ", base, c->wall);
 		fprintf(f, "[MB/s per partition](%s/plots/rate.png) · "
 			   "[cumulative](%s/plots/cumulative.png) · "
@@ -369,7 +300,7 @@ int matrix_main(int argc, char **argv)
 		char list[OPT_STR_MAX], *save = NULL, *tok;
 
 		snprintf(list, sizeof(list), "%s", dp->instances[0] ? dp->instances : s.sim.mount);
-		for (tok = strtok_r(list, ", ", &save); tok && mx.nr_inst < DBENCH_MAX_INSTANCES;
+		for (tok = strtok_r(list, ", ", &save); tok && mx.nr_inst < CELL_MAX_INST;
 		     tok = strtok_r(NULL, ", ", &save))
 			snprintf(mx.inst[mx.nr_inst++], 16, "%.15s", tok);
 	}
@@ -408,9 +339,10 @@ int matrix_main(int argc, char **argv)
 	}
 	for (int k = 0; k < mx.nr_cells; k++)
 		if (WIFEXITED(mx.cell[k].status) && !WEXITSTATUS(mx.cell[k].status))
-			analyse(&mx, &mx.cell[k]);
+			cell_analyse(mx.cell[k].dir, mx.inst, mx.nr_inst, &mx.cell[k].cm,
+				     true);
 		else
-			snprintf(mx.cell[k].verdict, sizeof(mx.cell[k].verdict),
+			snprintf(mx.cell[k].cm.verdict, sizeof(mx.cell[k].cm.verdict),
 				 "the cell's simulation failed (exit %d)",
 				 WIFEXITED(mx.cell[k].status) ? WEXITSTATUS(mx.cell[k].status) : -1);
 	print_table(stdout, &mx, false);

@@ -10,6 +10,7 @@
  *	trace.txt		flusher decisions, trace-cmd report layout
  *	summary.json		what the run did, for wbfair and the matrix
  *	scenario.ini		every option's effective value
+ *	plots/			per-partition MB/s, cumulative and share plots
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
 #include "run.h"
@@ -288,8 +290,19 @@ int run_main(int argc, char **argv)
 		return ret == -EINVAL ? 2 : 1;
 	}
 	run_result_print(stdout, &r);
-	if (outdir)
-		printf("run directory: %s\n", outdir);
+	if (outdir) {
+		char inst[CELL_MAX_INST][16];
+		struct cell_metrics cm;
+		int n = r.nr_inst < CELL_MAX_INST ? r.nr_inst : CELL_MAX_INST;
+
+		for (int i = 0; i < n; i++)
+			snprintf(inst[i], sizeof(inst[i]), "%s", r.inst[i].part);
+		if (!cell_analyse(outdir, inst, n, &cm, true))
+			printf("  %s; aggregate %.2f MB/s\n", cm.verdict, cm.aggregate);
+		else
+			printf("  %s\n", cm.verdict);
+		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
+	}
 	scenario_exit(&s);
 	return 0;
 bad:

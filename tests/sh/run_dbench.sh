@@ -9,7 +9,7 @@
 short="--set sim.duration=10 --set dbench.clients=4 --set vm.ram=128M"
 $BIN/wbsim run sim/scenarios/box2009.ini $short -o "$TMP/a" >"$TMP/a.out" ||
 	fail "wbsim run failed: $(cat "$TMP/a.out")"
-for f in dbench.sda1.log dbench.sda3.log sda.blktrace.0 geometry trace.txt summary.json scenario.ini; do
+for f in dbench.sda1.log dbench.sda3.log sda.blktrace.0 geometry trace.txt summary.json scenario.ini plots/rate.png plots/rate.svg; do
 	[ -s "$TMP/a/$f" ] || fail "run directory lacks $f"
 done
 grep -q "with load '/usr/share/dbench/client.txt'" "$TMP/a/dbench.sda1.log" ||
@@ -28,8 +28,10 @@ grep -q '"dbench_fairness"' "$TMP/a.json" || fail "wbfair found no dbench instan
 grep -q '"dirty_limit_hit": true' "$TMP/a/summary.json" ||
 	fail "a 128 MB box writing for 12 s should hit the dirty limit"
 
-# determinism
-$BIN/wbsim run sim/scenarios/box2009.ini $short -o "$TMP/b" >/dev/null
+# determinism: the same run again into the same place (plot titles name
+# the directory) gives a byte-identical run directory
+mv "$TMP/a" "$TMP/b"
+$BIN/wbsim run sim/scenarios/box2009.ini $short -o "$TMP/a" >/dev/null
 diff -r "$TMP/a" "$TMP/b" >"$TMP/diff" || fail "same seed, different run directories: $(head -5 "$TMP/diff")"
 $BIN/wbsim run sim/scenarios/box2009.ini $short --set sim.seed=2 -o "$TMP/c" >/dev/null
 cmp -s "$TMP/a/summary.json" "$TMP/c/summary.json" &&

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A run directory's fairness figures for the simulator's reports, from
+ * wbfair's library. Only the partitions that run a dbench instance enter
+ * Jain's index: the split the question is about (an idle third partition
+ * would pull it down without saying anything).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../analysis/report.h"
+#include "../analysis/run.h"
+#include "cell-report.h"
+
+/**
+ * cell_analyse - fairness of the instances' partitions in run @dir
+ * @inst: partition names of the instances, @nr_inst of them
+ * @plots: also draw DIR/plots/{rate,cumulative,share}.{png,svg}
+ * Return: 0, or -EINVAL with cm->verdict saying why.
+ */
+int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
+		 struct cell_metrics *cm, bool plots)
+{
+	struct wbf_opts o = { .interval_ns = 1000000000ULL, .rw = WBF_SEL_WRITE };
+	char *inputs[1] = { (char *)dir };
+	struct wbf_group g = { 0 }, gd = { 0 };
+	struct wbf_err e = { "" };
+	struct wbf_run r;
+	char path[4200];
+
+	memset(cm, 0, sizeof(*cm));
+	if (nr_inst > CELL_MAX_INST)
+		nr_inst = CELL_MAX_INST;
+	if (wbf_run_load(&r, inputs, 1, &o, &e)) {
+		snprintf(cm->verdict, sizeof(cm->verdict), "analysis failed: %.400s", e.msg);
+		return -EINVAL;
+	}
+	if (!wbf_group_partitions(&r, &g)) {
+		const double *rates[CELL_MAX_INST];
+		double totals[CELL_MAX_INST];
+		bool all = true;
+
+		for (int i = 0; i < nr_inst; i++) {
+			rates[i] = NULL;
+			totals[i] = 0;
+			for (size_t k = 0; k < g.n; k++)
+				if (!strcmp(g.names[k], inst[i])) {
+					rates[i] = g.rates[k];
+					totals[i] = g.totals[k];
+					cm->disk[i] = g.stats[k].mean;
+					cm->cov[i] = g.stats[k].cov;
+				}
+			all &= rates[i] != NULL;
+		}
+		if (all && nr_inst) {
+			struct wbf_fairness f;
+
+			wbf_fairness_compute(&f, totals, rates, (size_t)nr_inst,
+					     g.n_intervals);
+			cm->jain = f.jain;
+			cm->jain_interval = f.jain_interval;
+			cm->aggregate = f.total / 1e6 / (g.seconds > 0 ? g.seconds : 1);
+			cm->ok = true;
+			snprintf(cm->verdict, sizeof(cm->verdict),
+				 "%s led: %.0f%% of the bytes written to the instances' partitions, Jain %.2f (1 s), %.2f overall",
+				 inst[f.leader], 100 * f.leader_share, f.jain_interval,
+				 f.jain);
+		} else {
+			snprintf(cm->verdict, sizeof(cm->verdict),
+				 "no block trace of every instance's partition");
+		}
+	}
+	if (!wbf_group_dbench(&r, &gd))
+		for (int i = 0; i < nr_inst; i++)
+			for (size_t k = 0; k < gd.n; k++)
+				if (!strcmp(gd.names[k], inst[i]))
+					cm->dbench[i] = gd.totals[k];
+	cm->dirty_known = r.dirty.state != WBF_DIRTY_UNKNOWN;
+	cm->dirty_hit = r.dirty.state == WBF_DIRTY_HIT;
+	{
+		size_t len = strlen(cm->verdict);
+
+		snprintf(cm->verdict + len, sizeof(cm->verdict) - len, "; %s",
+			 !cm->dirty_known ? "dirty limit: unknown" :
+			 cm->dirty_hit ? "throttled on dirty memory" :
+			 "never hit the dirty limit: does not test the flushers");
+	}
+	if (plots) {
+		snprintf(path, sizeof(path), "%s/plots", dir);
+		if (wbf_plot(&r, path, &e))
+			fprintf(stderr, "%s: plots: %s\n", dir, e.msg);
+	}
+	wbf_group_free(&g);
+	wbf_group_free(&gd);
+	wbf_run_free(&r);
+	return cm->ok ? 0 : -EINVAL;
+}
