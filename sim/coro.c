@@ -22,6 +22,7 @@
 #endif
 
 #ifdef CORO_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -177,6 +178,12 @@ void coro_destroy(struct coro *co)
 {
 	if (!co)
 		return;
+#ifdef CORO_ASAN
+	/* frames left on the stack keep their redzones in ASan's shadow; a
+	 * later mapping at this address (an mmap'ed trace) must not inherit
+	 * them */
+	__asan_unpoison_memory_region(co->stack_lo, co->stack_size);
+#endif
 	munmap(co->stack, co->map_size);
 	free(co);
 }
