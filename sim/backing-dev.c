@@ -39,6 +39,9 @@ static const struct opt_desc writeback_opts[] = {
 	{ "cpu_per_page", OPT_TIME, offsetof(struct writeback_params, cpu_per_page),
 	  "2", 0, 1000, "us", NULL,
 	  "CPU time to write back one page (writepage, bio build, accounting)" },
+	{ "trace_verbose", OPT_BOOL, offsetof(struct writeback_params, trace_verbose),
+	  "no", 0, 0, NULL, NULL,
+	  "also trace every inode written, queue_io and congestion waits (trace.txt grows to millions of lines)" },
 	{ "cpu_fork", OPT_TIME, offsetof(struct writeback_params, cpu_fork),
 	  "100", 0, 100000, "us", NULL, "CPU time to start a kernel thread" },
 	{ NULL },
@@ -74,8 +77,8 @@ void machine_note_throttle(struct machine *m, struct task *t,
 	m->dirty_limit_hit = true;
 	m->dirty_throttled++;
 	m->dirty_throttled_ns += ns;
-	/* 6.1's tracepoint fields: pause in ms */
-	wb_trace(m, t, "balance_dirty_pages", "bdi %s: dirtied_pause=%lu pause=%llu",
+	/* 6.1's tracepoint fields, pause in ms; one per throttled call: verbose */
+	wb_trace_verbose(m, t, "balance_dirty_pages", "bdi %s: dirtied_pause=%lu pause=%llu",
 		 bdi->name, pages_written,
 		 (unsigned long long)((ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC));
 }

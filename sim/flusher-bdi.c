@@ -149,12 +149,13 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 		}
 		if (inode->dirtied_when > start)
 			break;
-		wb_trace(m, wbc->task, "writeback_single_inode_start",
+		wb_trace_verbose(m, wbc->task, "writeback_single_inode_start",
 			 "bdi %s: sb %s ino=%llu nr_to_write=%ld reason=%s",
 			 wb->bdi->name, inode->i_sb->s_id,
 			 (unsigned long long)inode->i_ino, wbc->nr_to_write,
 			 wb_reason_name[wbc->reason]);
 		writeback_single_inode(inode, wbc, &wb->b_dirty, &wb->b_more_io);
+		wb_chunk_note(wbc, inode, before - wbc->nr_to_write);
 		if (model(m)->fair && !sb)
 			fp->turn_left -= before - wbc->nr_to_write;
 		if (before != wbc->nr_to_write)
@@ -167,6 +168,7 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 		if (!list_empty(&wb->b_more_io))
 			wbc->more_io = true;
 	}
+	wb_chunk_end(wbc);
 }
 
 struct wb_args {

@@ -207,7 +207,7 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 
 	if (!wbc->for_kupdate || list_empty(&sb->s_io)) {
 		queue_io(&sb->s_dirty, &sb->s_io, &sb->s_more_io, wbc);
-		wb_trace(m, wbc->task, "writeback_queue_io", "sb %s: %s",
+		wb_trace_verbose(m, wbc->task, "writeback_queue_io", "sb %s: %s",
 			 sb->s_id, list_empty(&sb->s_io) ? "empty" : "queued");
 	}
 
@@ -219,7 +219,7 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 
 		if (wbc->nonblocking && bdi_write_congested(bdi->q)) {
 			wbc->encountered_congestion = true;
-			wb_trace(m, wbc->task, "writeback_congested",
+			wb_trace_verbose(m, wbc->task, "writeback_congested",
 				 "bdi %s: sb %s skipped", bdi->name, sb->s_id);
 			if (!blkdev)
 				break;		/* skip a congested fs */
@@ -239,17 +239,18 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 				 "bdi %s: sb %s", bdi->name, sb->s_id);
 			break;
 		}
-		wb_trace(m, wbc->task, "writeback_single_inode_start",
+		wb_trace_verbose(m, wbc->task, "writeback_single_inode_start",
 			 "bdi %s: sb %s ino=%llu age_ms=%llu nr_to_write=%ld reason=%s",
 			 bdi->name, sb->s_id, (unsigned long long)inode->i_ino,
 			 (unsigned long long)((m->sim.now - inode->dirtied_when) /
 					      NSEC_PER_MSEC),
 			 wbc->nr_to_write, wb_reason_name[wbc->reason]);
 		writeback_single_inode(inode, wbc, &sb->s_dirty, &sb->s_more_io);
+		wb_chunk_note(wbc, inode, before - wbc->nr_to_write);
 		if (before != wbc->nr_to_write)
 			cpu_burn(wbc->task, (sim_time_t)(before - wbc->nr_to_write) *
 				 m->wbp.cpu_per_page);
-		wb_trace(m, wbc->task, "writeback_single_inode",
+		wb_trace_verbose(m, wbc->task, "writeback_single_inode",
 			 "bdi %s: sb %s wrote=%ld", bdi->name, sb->s_id,
 			 before - wbc->nr_to_write);
 		if (pdflush)
@@ -261,6 +262,7 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 		if (!list_empty(&sb->s_more_io))
 			wbc->more_io = true;
 	}
+	wb_chunk_end(wbc);
 	if (wbc->sync_mode == WB_SYNC_ALL)
 		sync_sb_wait(m, wbc->task, sb);
 }
@@ -300,7 +302,7 @@ static void congestion_wait_2630(struct machine *m, struct task *t)
 	sim_time_t t0 = m->sim.now;
 
 	schedule_timeout(t, &m->congestion_wqh[BLK_RW_SYNC], NSEC_PER_SEC / 10);
-	wb_trace(m, t, "writeback_congestion_wait",
+	wb_trace_verbose(m, t, "writeback_congestion_wait",
 		 "usec_timeout=100000 usec_delayed=%llu",
 		 (unsigned long long)((m->sim.now - t0) / NSEC_PER_USEC));
 }

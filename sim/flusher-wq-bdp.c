@@ -534,7 +534,7 @@ void wq_balance_dirty_pages(struct machine *m, struct task *t,
 			pause = max_pause;
 		}
 pause:
-		wb_trace(m, t, "dirty_throttle", "bdi %s: limit=%lu setpoint=%lu dirty=%lu bdi_setpoint=%lu bdi_dirty=%lu dirty_ratelimit=%lu task_ratelimit=%lu dirtied=%lu dirtied_pause=%lu pause=%ld period=%ld (jiffies)",
+		wb_trace_verbose(m, t, "dirty_throttle", "bdi %s: limit=%lu setpoint=%lu dirty=%lu bdi_setpoint=%lu bdi_dirty=%lu dirty_ratelimit=%lu task_ratelimit=%lu dirtied=%lu dirtied_pause=%lu pause=%ld period=%ld (jiffies)",
 			 bdi->name, hard_dirty_limit(m, d.thresh),
 			 (freerun_ceiling(d.thresh, d.bg_thresh) +
 			  hard_dirty_limit(m, d.thresh)) / 2, d.dirty,

@@ -216,7 +216,7 @@ static void wq_queue_io(struct wq_wb *w, struct task *t, struct wq_work *work,
 
 	list_splice_init(&wb->b_more_io, &wb->b_io);
 	moved = wq_move_expired_inodes(w->m, &wb->b_dirty, &wb->b_io, dirtied_before);
-	wb_trace(w->m, t, "writeback_queue_io", "bdi %s: older=%.6f age=%lld enqueue=%d reason=%s",
+	wb_trace_verbose(w->m, t, "writeback_queue_io", "bdi %s: older=%.6f age=%lld enqueue=%d reason=%s",
 		 w->bdi->name, (double)dirtied_before / NSEC_PER_SEC,
 		 (long long)((int64_t)w->m->sim.now - dirtied_before) /
 		 (long long)NSEC_PER_MSEC, moved, wb_reason_name[work->reason]);
@@ -346,7 +346,7 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 			cpu_burn(t, (sim_time_t)wrote * m->wbp.cpu_per_page);
 		if (!(inode->i_state & I_DIRTY))
 			total_wrote++;
-		wb_trace(m, t, "writeback_single_inode", "bdi %s: sb %s ino=%llu wrote=%ld nr_to_write=%ld dirty_left=%llu",
+		wb_trace_verbose(m, t, "writeback_single_inode", "bdi %s: sb %s ino=%llu wrote=%ld nr_to_write=%ld dirty_left=%llu",
 			 w->bdi->name, sb->s_id, (unsigned long long)inode->i_ino,
 			 wrote, chunk, (unsigned long long)inode->i_data.nr_dirty);
 		wq_requeue_inode(m, inode, wb, &wbc);
@@ -364,6 +364,7 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 			}
 		}
 	}
+	wb_trace_sb_chunk(m, t, w->bdi, sb, pages, start_ns, work->reason);
 	wb_trace(m, t, "writeback_sb_inodes", "bdi %s: sb %s pages=%ld wrote=%ld us=%llu end=%s next=%s",
 		 w->bdi->name, sb->s_id, pages, total_wrote,
 		 (unsigned long long)((m->sim.now - start_ns) / NSEC_PER_USEC), why,

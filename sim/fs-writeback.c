@@ -208,3 +208,51 @@ void inode_sync_wait(struct machine *m, struct task *t, struct inode *inode)
 	while (inode->i_state & I_SYNC)
 		schedule_wait(t, &inode->i_sync_wait);
 }
+
+/**
+ * wb_trace_sb_chunk - one writeback_sb_chunk event: @pages of @sb written
+ * since @start in a run of inodes of that superblock (the attribution of
+ * writeback to superblocks that the kernel series' tracepoint gives)
+ */
+void wb_trace_sb_chunk(struct machine *m, struct task *t,
+		       struct backing_dev_info *bdi, struct super_block *sb,
+		       long pages, sim_time_t start, enum wb_reason reason)
+{
+	if (pages <= 0)
+		return;
+	wb_trace(m, t, "writeback_sb_chunk",
+		 "bdi %s: sb %s pages=%ld elapsed_us=%llu reason=%s",
+		 bdi->name, sb->s_id, pages,
+		 (unsigned long long)((m->sim.now - start) / NSEC_PER_USEC),
+		 wb_reason_name[reason]);
+}
+
+/**
+ * wb_chunk_note - @inode's writeback wrote @pages: extend the current run
+ * of its superblock, or close the previous superblock's run
+ */
+void wb_chunk_note(struct writeback_control *wbc, struct inode *inode,
+		   long pages)
+{
+	if (wbc->chunk_sb && wbc->chunk_sb != inode->i_sb)
+		wb_chunk_end(wbc);
+	if (!wbc->chunk_sb) {
+		wbc->chunk_sb = inode->i_sb;
+		wbc->chunk_bdi = inode->i_data.bdi;
+		wbc->chunk_start = wbc->m->sim.now;
+		wbc->chunk_pages = 0;
+	}
+	wbc->chunk_pages += pages;
+}
+
+/**
+ * wb_chunk_end - close the current superblock run (end of a pass)
+ */
+void wb_chunk_end(struct writeback_control *wbc)
+{
+	if (wbc->chunk_sb)
+		wb_trace_sb_chunk(wbc->m, wbc->task, wbc->chunk_bdi, wbc->chunk_sb,
+				  wbc->chunk_pages, wbc->chunk_start, wbc->reason);
+	wbc->chunk_sb = NULL;
+	wbc->chunk_pages = 0;
+}

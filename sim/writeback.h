@@ -64,6 +64,11 @@ struct writeback_control {
 	bool range_cyclic;
 	bool more_io;
 	enum wb_reason reason;
+	/* the current run of inodes of one superblock, for traces */
+	struct super_block *chunk_sb;
+	struct backing_dev_info *chunk_bdi;
+	long chunk_pages;
+	sim_time_t chunk_start;
 };
 
 /* [writeback] section */
@@ -76,6 +81,7 @@ struct writeback_params {
 	unsigned int min_pdflush, max_pdflush;	/* 2 and 8 */
 	unsigned int hz;		/* jiffies per second (CONFIG_HZ) */
 	sim_time_t cpu_per_page;	/* CPU cost of writing one page */
+	bool trace_verbose;		/* per-inode, queue_io, congestion events */
 	sim_time_t cpu_fork;		/* CPU cost of starting a thread */
 };
 
@@ -136,6 +142,12 @@ int writeback_single_inode(struct inode *inode,
 			   struct writeback_control *wbc,
 			   struct list_head *dirty, struct list_head *more_io);
 void inode_sync_wait(struct machine *m, struct task *t, struct inode *inode);
+void wb_chunk_note(struct writeback_control *wbc, struct inode *inode,
+		   long pages);
+void wb_chunk_end(struct writeback_control *wbc);
+void wb_trace_sb_chunk(struct machine *m, struct task *t,
+		       struct backing_dev_info *bdi, struct super_block *sb,
+		       long pages, sim_time_t start, enum wb_reason reason);
 
 /* flusher-wq.c: 6.1's writeback_chunk_size(), for tests */
 long wq_writeback_chunk_size(bool sync_all, unsigned long avg_write_bandwidth,
@@ -159,5 +171,7 @@ void machine_note_throttle(struct machine *m, struct task *t,
 			   unsigned long pages_written);
 void wb_trace(struct machine *m, struct task *t, const char *event,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void wb_trace_verbose(struct machine *m, struct task *t, const char *event,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -32,6 +32,8 @@ static int rig_init(struct rig *r, const char *const *sets, bool trace)
 		return -1;
 	CHECK(config_set(&r->s.cfg, "disk.partitions=10G,10G,rest") == 0);
 	CHECK(config_set(&r->s.cfg, "sim.mount=sda1,sda3") == 0);
+	/* the tests read per-inode events back from the trace */
+	CHECK(config_set(&r->s.cfg, "writeback.trace_verbose=yes") == 0);
 	CHECK(config_set(&r->s.cfg, "writeback.flusher=wq") == 0);
 	for (; sets && *sets; sets++)
 		CHECK(config_set(&r->s.cfg, *sets) == 0);
