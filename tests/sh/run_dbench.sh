@@ -38,6 +38,14 @@ cmp -s "$TMP/a/summary.json" "$TMP/c/summary.json" &&
 	cmp -s "$TMP/a/sda.blktrace.0" "$TMP/c/sda.blktrace.0" &&
 	fail "another seed changed nothing (are the random streams seeded?)"
 
+# a start offset per instance: sda3's clients are released 3 s later
+$BIN/wbsim run sim/scenarios/box2009.ini $short --set dbench.start_offsets=0,3 -o "$TMP/d" >/dev/null ||
+	fail "run with start offsets failed"
+grep -q '"partition": "sda3", "dbench_mb_s": [0-9.]*, "start_s": 3.000000' "$TMP/d/summary.json" ||
+	fail "sda3 did not start at 3 s: $(grep sda3 "$TMP/d/summary.json" | head -1)"
+grep -q '"partition": "sda1", "dbench_mb_s": [0-9.]*, "start_s": 0.000000' "$TMP/d/summary.json" ||
+	fail "sda1 did not start at 0 s"
+
 # bad input: scenario values and loadfile lines, file:line and exit 2
 printf '[vm]\nram = lots\n' >"$TMP/bad.ini"
 expect_exit 2 "bad.ini:2: ram" $BIN/wbsim run "$TMP/bad.ini"
