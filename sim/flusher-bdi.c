@@ -65,11 +65,6 @@ static struct bdi_model *model(struct machine *m)
 	return m->flusher_priv;
 }
 
-static sim_time_t writeback_interval(struct machine *m)
-{
-	return (sim_time_t)m->mm.p.dirty_writeback_centisecs * 10 * NSEC_PER_MSEC;
-}
-
 static sim_time_t jiffy(struct machine *m)
 {
 	return NSEC_PER_SEC / m->wbp.hz;
@@ -78,14 +73,6 @@ static sim_time_t jiffy(struct machine *m)
 static struct list_head *bdi_dirty_list(struct inode *inode)
 {
 	return &inode->i_data.bdi->wb.b_dirty;
-}
-
-static bool over_bground_thresh(struct machine *m)
-{
-	uint64_t background, dirty;
-
-	get_dirty_limits(m, NULL, &background, &dirty, NULL, NULL);
-	return global_page_state(&m->mm, NR_FILE_DIRTY) >= background;
 }
 
 /* bdi-fair: the next inode to write, or NULL to end this pass. */
@@ -251,7 +238,7 @@ static long wb_check_old_data_flush(struct machine *m, struct task *t,
 				.range_cyclic = true,
 				.reason = WB_REASON_PERIODIC };
 
-	if (m->sim.now < wb->last_old_flush + writeback_interval(m))
+	if (m->sim.now < wb->last_old_flush + dirty_writeback_interval(m))
 		return 0;
 	wb->last_old_flush = m->sim.now;
 	args.nr_pages = (long)global_page_state(&m->mm, NR_FILE_DIRTY) +
@@ -314,13 +301,13 @@ static void bdi_flusher_thread(struct task *t)
 		} else if (waited) {
 			sim_time_t max_idle = m->wbp.flusher_idle_exit;
 
-			if (max_idle < writeback_interval(m))
-				max_idle = writeback_interval(m);
+			if (max_idle < dirty_writeback_interval(m))
+				max_idle = dirty_writeback_interval(m);
 			if (m->sim.now > last_active + max_idle)
 				break;
 		}
 		waited = true;
-		schedule_timeout(t, NULL, writeback_interval(m));
+		schedule_timeout(t, NULL, dirty_writeback_interval(m));
 	}
 	wb->task = NULL;
 	m->fst.thread_exits++;
@@ -368,7 +355,7 @@ static void bdi_forker_thread(struct task *t)
 			cpu_burn(t, m->wbp.cpu_fork);
 			bdi_fork_flusher(m, bdi);
 		}
-		schedule_timeout(t, NULL, writeback_interval(m));
+		schedule_timeout(t, NULL, dirty_writeback_interval(m));
 	}
 }
 
@@ -399,7 +386,7 @@ static void sync_supers_thread(struct task *t)
 
 static void arm_supers_timer(struct machine *m)
 {
-	sim_time_t next = m->sim.now + writeback_interval(m);
+	sim_time_t next = m->sim.now + dirty_writeback_interval(m);
 
 	/* round_jiffies_up(): to the next whole second */
 	next = (next + NSEC_PER_SEC - 1) / NSEC_PER_SEC * NSEC_PER_SEC;

@@ -105,11 +105,6 @@ static struct pdflush_model *model(struct machine *m)
 	return m->flusher_priv;
 }
 
-static sim_time_t writeback_interval(struct machine *m)
-{
-	return (sim_time_t)m->mm.p.dirty_writeback_centisecs * 10 * NSEC_PER_MSEC;
-}
-
 static sim_time_t expire_interval(struct machine *m)
 {
 	return (sim_time_t)m->mm.p.dirty_expire_centisecs * 10 * NSEC_PER_MSEC;
@@ -329,7 +324,7 @@ static void sync_supers(struct machine *m, struct task *t)
 
 static void arm_wb_timer(struct machine *m, sim_time_t when)
 {
-	if (writeback_interval(m))
+	if (dirty_writeback_interval(m))
 		sim_schedule_at(&m->sim, &model(m)->wb_timer, when);
 }
 
@@ -341,7 +336,7 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 {
 	const long chunk = m->wbp.max_writeback_pages;
 	const sim_time_t start = m->sim.now;
-	sim_time_t next = start + writeback_interval(m);
+	sim_time_t next = start + dirty_writeback_interval(m);
 	long nr_to_write, wrote = 0;
 	struct writeback_control wbc = {
 		.m = m, .task = t, .sync_mode = WB_SYNC_NONE,
@@ -378,14 +373,6 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 	if (next < m->sim.now + NSEC_PER_SEC)
 		next = m->sim.now + NSEC_PER_SEC;
 	arm_wb_timer(m, next);
-}
-
-static bool over_bground_thresh(struct machine *m)
-{
-	uint64_t background, dirty;
-
-	get_dirty_limits(m, NULL, &background, &dirty, NULL, NULL);
-	return global_page_state(&m->mm, NR_FILE_DIRTY) >= background;
 }
 
 /**
@@ -704,7 +691,7 @@ static int pdflush_init(struct machine *m)
 		if (start_one_pdflush_thread(m))
 			return -ENOMEM;
 	sim_event_init(&pm->wb_timer, wb_timer_fn, "wb_timer");
-	arm_wb_timer(m, m->sim.now + writeback_interval(m));
+	arm_wb_timer(m, m->sim.now + dirty_writeback_interval(m));
 	return 0;
 }
 

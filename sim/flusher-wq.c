@@ -57,11 +57,6 @@ struct wq_work {
 	enum wb_reason reason;
 };
 
-static sim_time_t writeback_interval(const struct machine *m)
-{
-	return (sim_time_t)m->mm.p.dirty_writeback_centisecs * 10 * NSEC_PER_MSEC;
-}
-
 /* ---- the work item and its worker ------------------------------------- */
 
 /* mod_delayed_work(bdi_wq, &wb->dwork, 0) */
@@ -79,7 +74,7 @@ static void wb_wakeup_delayed(struct wq_wb *w)
 {
 	if (w->queued || sim_event_pending(&w->dwork_timer))
 		return;
-	sim_schedule_in(&w->m->sim, &w->dwork_timer, writeback_interval(w->m));
+	sim_schedule_in(&w->m->sim, &w->dwork_timer, dirty_writeback_interval(w->m));
 }
 
 static void dwork_timer_fn(struct sim *sim, struct sim_event *ev)
@@ -498,8 +493,8 @@ static long wb_check_old_data_flush(struct wq_wb *w, struct task *t)
 				.range_cyclic = true,
 				.reason = WB_REASON_PERIODIC };
 
-	if (!writeback_interval(m) ||
-	    m->sim.now < w->bdi->wb.last_old_flush + writeback_interval(m))
+	if (!dirty_writeback_interval(m) ||
+	    m->sim.now < w->bdi->wb.last_old_flush + dirty_writeback_interval(m))
 		return 0;
 	w->bdi->wb.last_old_flush = m->sim.now;
 	work.nr_pages = nr_dirty_pages(m);
@@ -566,7 +561,7 @@ static void wb_workfn(struct wq_wb *w, struct task *t)
 		pages = wb_do_writeback(w, t);
 		wb_trace(m, t, "writeback_pages_written", "%ld", pages);
 	} while (!list_empty(&w->bdi->work_list));
-	if (bdi_has_dirty_io(w->bdi) && writeback_interval(m))
+	if (bdi_has_dirty_io(w->bdi) && dirty_writeback_interval(m))
 		wb_wakeup_delayed(w);
 	wb_trace(m, t, "workqueue_execute_end", "work wb_workfn: flush-%s rearmed=%d",
 		 w->bdi->name, sim_event_pending(&w->dwork_timer) || w->queued);

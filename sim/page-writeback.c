@@ -75,6 +75,27 @@ void get_dirty_limits(struct machine *m, struct task *t,
 }
 
 /**
+ * dirty_writeback_interval - vm.dirty_writeback_centisecs, in ns
+ */
+sim_time_t dirty_writeback_interval(const struct machine *m)
+{
+	return (sim_time_t)m->mm.p.dirty_writeback_centisecs * 10 * NSEC_PER_MSEC;
+}
+
+/**
+ * over_bground_thresh - global dirty pages at or above the background
+ * threshold (2.6.32's over_bground_thresh(); 2.6.30's background_writeout
+ * tests the same)
+ */
+bool over_bground_thresh(struct machine *m)
+{
+	uint64_t background, dirty;
+
+	get_dirty_limits(m, NULL, &background, &dirty, NULL, NULL);
+	return global_page_state(&m->mm, NR_FILE_DIRTY) >= background;
+}
+
+/**
  * balance_dirty_pages_ratelimited_nr - a task dirtied pages of @mapping
  *
  * As 2.6.30: a per-CPU count of dirtied pages; every ratelimit_pages (8

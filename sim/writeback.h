@@ -164,6 +164,8 @@ int write_cache_pages(struct address_space *mapping,
 		      struct writeback_control *wbc);
 int filemap_fdatawait(struct machine *m, struct task *t,
 		      struct address_space *mapping);
+sim_time_t dirty_writeback_interval(const struct machine *m);
+bool over_bground_thresh(struct machine *m);
 void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout);
 void machine_congestion_init(struct machine *m, struct request_queue *q);
 void machine_note_throttle(struct machine *m, struct task *t,
