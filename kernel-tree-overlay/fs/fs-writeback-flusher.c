@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fs/fs-writeback-flusher.c: which threads run writeback, selectable at
- * boot (writeback_flusher=) and at run time (vm.writeback_flusher).
+ * Flusher models: which threads run writeback, selectable at boot
+ * (writeback_flusher=) and at run time (vm.writeback_flusher).
  *
  * Every wakeup of a bdi_writeback - a queued work, wb_wakeup(), the delayed
  * wakeup of wb_wakeup_delayed() - ends in wb_flusher_kick() or
@@ -272,6 +272,7 @@ bool wb_flusher_claim(struct bdi_writeback *wb)
  */
 void wb_flusher_done(struct bdi_writeback *wb, bool claimed, bool unpin)
 {
+	unsigned int interval = READ_ONCE(dirty_writeback_interval);
 	bool wake = false;
 
 	spin_lock_irq(&wb->work_lock);
@@ -281,10 +282,9 @@ void wb_flusher_done(struct bdi_writeback *wb, bool claimed, bool unpin)
 	if (test_bit(WBF_KICK, &wb->flusher.state) ||
 	    (claimed && !list_empty(&wb->work_list)))
 		wb_flusher_route(wb);
-	else if (claimed && wb_has_dirty_io(wb) && dirty_writeback_interval &&
+	else if (claimed && wb_has_dirty_io(wb) && interval &&
 		 test_bit(WB_registered, &wb->state))
-		__wb_flusher_kick_delayed(wb,
-			msecs_to_jiffies(dirty_writeback_interval * 10));
+		__wb_flusher_kick_delayed(wb, msecs_to_jiffies(interval * 10));
 	if (unpin)
 		wake = !--wb->flusher.pins &&
 			!test_bit(WB_registered, &wb->state);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fs/fs-writeback-sbfair.c: round-robin between the superblocks of one
- * bdi_writeback (vm.writeback_sb_fair).
+ * Round-robin between the superblocks of one bdi_writeback
+ * (vm.writeback_sb_fair).
  *
  * Partitions of one disk share a bdi, hence one set of b_dirty/b_io lists.
  * queue_io() groups the inodes it moves to b_io by superblock, and

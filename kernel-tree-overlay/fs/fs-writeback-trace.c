@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fs/fs-writeback-trace.c: instantiates the writeback_flusher tracepoints
- * of include/trace/events/writeback_flusher.h.
+ * Instantiates the writeback_flusher tracepoints of
+ * include/trace/events/writeback_flusher.h.
  *
  * They cannot be created in fs/fs-writeback.c with the writeback
  * tracepoints: both decode enum wb_reason for user space with

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fs/sync-supers.c: the sync_supers kthread of v2.6.32 .. v3.5, for the
- * bdi and pdflush flusher models.
+ * The sync_supers kthread of v2.6.32 .. v3.5, for the bdi and pdflush
+ * flusher models.
  *
  * A timer fires every dirty_writeback_interval (rounded up to a whole
  * second, as in 2.6.32) and wakes sync_supers, which starts writeout of
@@ -61,8 +61,10 @@ static void sync_supers_one_sb(struct super_block *sb, void *unused)
 
 static int sync_supers_thread(void *unused)
 {
-	trace_writeback_flusher_start(
-		wb_flusher_model_name(READ_ONCE(wb_flusher_model)), "timer");
+	/* the model that started it; the switch away stops it */
+	const char *model = wb_flusher_model_name(READ_ONCE(wb_flusher_model));
+
+	trace_writeback_flusher_start(model, "timer");
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (kthread_should_stop())
@@ -75,8 +77,7 @@ static int sync_supers_thread(void *unused)
 		iterate_supers(sync_supers_one_sb, NULL);
 	}
 	__set_current_state(TASK_RUNNING);
-	trace_writeback_flusher_exit(
-		wb_flusher_model_name(READ_ONCE(wb_flusher_model)), "model");
+	trace_writeback_flusher_exit(model, "model");
 	return 0;
 }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/backing-dev-forker.c: the per-bdi flusher threads of v2.6.32
- * (vm.writeback_flusher=bdi).
+ * The per-bdi flusher threads of v2.6.32 (vm.writeback_flusher=bdi).
  *
  * Each bdi_writeback gets its own kthread, flush-MAJ:MIN, which runs every
  * writeback pass of that wb: queued works, the start-all flush, periodic

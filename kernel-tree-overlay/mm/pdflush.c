@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mm/pdflush.c: the pdflush thread pool of v2.6.30
- * (vm.writeback_flusher=pdflush).
+ * The pdflush thread pool of v2.6.30 (vm.writeback_flusher=pdflush).
  *
  * Between MIN_PDFLUSH_THREADS and MAX_PDFLUSH_THREADS kthreads, all named
  * pdflush, serve every bdi_writeback from wb_flusher_queue.  Idle threads

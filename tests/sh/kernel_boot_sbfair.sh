@@ -7,5 +7,5 @@
 . tools/kernel/testlib.sh
 kernel_image_or_skip
 kernel_boot sbfair --kernel "$KIMAGE" writeback_flusher=bdi wbtest=models wbmodel=bdi \
-	wbsbfair=1 wbswitch=pdflush,wq,bdi wbtrace=1 wbfiles=120 || fail "boot test (bdi, sb_fair) failed"
+	wbsbfair=1 wbswitch=pdflush,wq,bdi wbtrace=1 wborder=1 wbfiles=120 || fail "boot test (bdi, sb_fair) failed"
 done_test

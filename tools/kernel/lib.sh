@@ -37,5 +37,11 @@ kdie() { echo "kernel: $*" >&2; exit 1; }
 # kgit ARGS...: git in the cache tree
 kgit() { git -C "$KSRC" -c core.autocrlf=false -c advice.detachedHead=false "$@"; }
 
+# patches_hash: identifies the content of patches/ (series and debug)
+patches_hash() {
+	(cd "$KROOT/patches" && cat /dev/null [0-9]*.patch debug/*.patch 2>/dev/null) |
+		sha1sum | cut -d' ' -f1
+}
+
 # Is the cache tree there and complete?
 ktree_ok() { kgit rev-parse -q --verify refs/tags/wbsim-base >/dev/null 2>&1; }

@@ -13,6 +13,8 @@
 #                        after this idle time and is forked again
 #   wbfiles=N            files per partition and writer pass (default 150)
 #   wbtrace=0|1          record the writeback_flusher events with trace-cmd
+#   wborder=0|1          check the order of writeback between the
+#                        partitions with vm.writeback_sb_fair 0 and 1
 #
 # Output: lines "WBSIM: ok ...", "WBSIM: FAIL ..." and a last line
 # "WBSIM-RESULT: PASS" or "WBSIM-RESULT: FAIL" on the console; the
@@ -227,11 +229,95 @@ if [ -n "$tracepid" ]; then
 		n=$(grep " writeback_sb_written:" $R/trace.txt | grep -c "sb=$(cat /sys/block/vda/vda$p/dev) ")
 		[ "$n" -gt 0 ] && ok "trace: $n chunks of vda$p" || bad "trace: no chunk of vda$p"
 	done
+	# how writeback alternated between the partitions (information):
+	# chunks that wrote pages for background or periodic writeback
+	grep " writeback_sb_written:" $R/trace.txt | grep -v 'pages=0 ' |
+		grep -E "sb=($(cat /sys/block/vda/vda1/dev)|$(cat /sys/block/vda/vda2/dev)) " |
+		grep -E 'reason=(background|periodic)' |
+		sed -n 's/.* sb=\([0-9:]*\) .*/\1/p' >$R/chunks.txt
+	echo "WBSIM: info sb_fair=$wbsbfair: $(wc -l <$R/chunks.txt) background/periodic chunks," \
+		"$(awk 'NR > 1 && $1 != prev { n++ } { prev = $1 } END { print n + 0 }' $R/chunks.txt) switches of partition"
 	case "$wbmodel$wbswitch" in
 	*bdi*|*pdflush*)
 		n=$(grep -c " writeback_flusher_start:" $R/trace.txt)
 		[ "$n" -gt 0 ] && ok "trace: $n flusher thread starts" || bad "trace: no flusher thread start" ;;
 	esac
+fi
+
+# --- order of writeback between the two partitions ---------------------
+# With writeback held off, dirty 160 MiB on partition 1 (older) and 4 MiB on
+# partition 2 (newer), then start background writeback and record the
+# writeback_sb_written chunks. queue_io() puts each partition's inodes in
+# one group on b_io, the older group at the tail, written first, a chunk
+# ending after HZ/10 once something was written. 160 MiB take well over
+# 100 ms to submit under TCG (about 270 ms on the machine this was written
+# on), so partition 1 needs several chunks.
+#   vm.writeback_sb_fair=0: 6.1 order, partition 1's group is finished
+#     first: partition 2's first chunk comes after at least 2 of p1's;
+#   vm.writeback_sb_fair=1: after each chunk the group goes behind the
+#     other: partition 2's first chunk is the second chunk.
+order_test() { # fair
+	local fair=$1 T=/sys/kernel/tracing i first n
+	local d1=/mnt/p1/order$fair d2=/mnt/p2/order$fair
+	local p1 p2
+	p1=$(cat /sys/block/vda/vda1/dev)
+	p2=$(cat /sys/block/vda/vda2/dev)
+	sync
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	echo "$fair" >/proc/sys/vm/writeback_sb_fair
+	mkdir -p $d1 $d2
+	i=0
+	while [ $i -lt 40 ]; do
+		head -c 4194304 /dev/urandom >$d1/a$i
+		i=$((i + 1))
+	done
+	head -c 2097152 /dev/urandom >$d2/b0
+	head -c 2097152 /dev/urandom >$d2/b1
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/tracing_on
+	# over the background threshold: the next dirtying starts writeback
+	echo 4096 >/proc/sys/vm/dirty_background_bytes
+	head -c 1048576 /dev/urandom >$d1/trigger
+	i=0
+	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $i -lt 120 ]; do
+		sleep 1; i=$((i + 1))
+	done
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	grep 'writeback_sb_written:' $T/trace >$R/order$fair.trace
+	grep 'reason=background' $R/order$fair.trace | grep -v 'pages=0 ' |
+		sed -n "s/.* sb=\($p1\|$p2\) .*/\1/p" >$R/order$fair.txt
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	n=$(wc -l <$R/order$fair.txt)
+	first=$(grep -n "^$p2\$" $R/order$fair.txt | head -n 1 | cut -d: -f1)
+	echo "WBSIM: info sb_fair=$fair order: $(tr '\n' ' ' <$R/order$fair.txt)"
+	if [ -z "$first" ] || [ "$(head -n 1 $R/order$fair.txt)" != "$p1" ]; then
+		bad "sb_fair=$fair: $n chunks, partition 1 not first or partition 2 never written"
+	elif [ "$fair" = 1 ]; then
+		[ "$first" = 2 ] && ok "sb_fair=1: partition 2 got the second chunk" ||
+			bad "sb_fair=1: partition 2 first written in chunk $first"
+	else
+		[ "$first" -ge 3 ] && ok "sb_fair=0: partition 2 waited for $((first - 1)) chunks of partition 1" ||
+			bad "sb_fair=0: partition 2 first written in chunk $first"
+	fi
+	rm -rf $d1 $d2
+}
+if [ "${wborder:-0}" = 1 ]; then
+	if [ -f /proc/sys/vm/writeback_sb_fair ]; then
+		order_test 0
+		order_test 1
+		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
+	else
+		bad "wborder=1: no /proc/sys/vm/writeback_sb_fair"
+	fi
 fi
 
 # --- verify: sync, unmount, mount again, every checksum ----------------

@@ -16,28 +16,15 @@
 #include <linux/tracepoint.h>
 #include <linux/writeback.h>
 
-/* enum wb_reason, as include/trace/events/writeback.h prints it */
-#define WBF_WORK_REASON							\
-	EM(WB_REASON_BACKGROUND,	"background")			\
-	EM(WB_REASON_VMSCAN,		"vmscan")			\
-	EM(WB_REASON_SYNC,		"sync")				\
-	EM(WB_REASON_PERIODIC,		"periodic")			\
-	EM(WB_REASON_LAPTOP_TIMER,	"laptop_timer")			\
-	EM(WB_REASON_FS_FREE_SPACE,	"fs_free_space")		\
-	EM(WB_REASON_FORKER_THREAD,	"forker_thread")		\
-	EMe(WB_REASON_FOREIGN_FLUSH,	"foreign_flush")
-
-#undef EM
-#undef EMe
-#define EM(a, b)	TRACE_DEFINE_ENUM(a);
-#define EMe(a, b)	TRACE_DEFINE_ENUM(a);
-
-WBF_WORK_REASON
-
-#undef EM
-#undef EMe
-#define EM(a, b)	{ a, b },
-#define EMe(a, b)	{ a, b }
+/* enum wb_reason, for user space to decode as writeback.h does */
+TRACE_DEFINE_ENUM(WB_REASON_BACKGROUND);
+TRACE_DEFINE_ENUM(WB_REASON_VMSCAN);
+TRACE_DEFINE_ENUM(WB_REASON_SYNC);
+TRACE_DEFINE_ENUM(WB_REASON_PERIODIC);
+TRACE_DEFINE_ENUM(WB_REASON_LAPTOP_TIMER);
+TRACE_DEFINE_ENUM(WB_REASON_FS_FREE_SPACE);
+TRACE_DEFINE_ENUM(WB_REASON_FORKER_THREAD);
+TRACE_DEFINE_ENUM(WB_REASON_FOREIGN_FLUSH);
 
 /*
  * One call of writeback_sb_inodes(): a chunk of writeback of one
@@ -77,7 +64,15 @@ TRACE_EVENT(writeback_sb_written,
 		  __entry->pages,
 		  __entry->elapsed_us,
 		  __entry->sync_mode,
-		  __print_symbolic(__entry->reason, WBF_WORK_REASON))
+		  __print_symbolic(__entry->reason,
+				   { WB_REASON_BACKGROUND, "background" },
+				   { WB_REASON_VMSCAN, "vmscan" },
+				   { WB_REASON_SYNC, "sync" },
+				   { WB_REASON_PERIODIC, "periodic" },
+				   { WB_REASON_LAPTOP_TIMER, "laptop_timer" },
+				   { WB_REASON_FS_FREE_SPACE, "fs_free_space" },
+				   { WB_REASON_FORKER_THREAD, "forker_thread" },
+				   { WB_REASON_FOREIGN_FLUSH, "foreign_flush" }))
 );
 
 /* A flusher kthread (flush-*, bdi-default, pdflush, sync_supers). */
