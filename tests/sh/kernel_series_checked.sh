@@ -4,10 +4,10 @@
 # build-each.log and checkpatch.log (written by tools/kernel/build-each.sh
 # and checkpatch.sh) must name the hash of the current patches/, every
 # build step (base, each patch, the debug patch) must be OK without a
-# compiler warning, no patch may have a checkpatch ERROR, and every
+# compiler warning and have booted and verified files, no patch may have a checkpatch ERROR, and every
 # WARNING or CHECK left must be quoted, with its justification, in the
 # cover letter. Needs no kernel tree: rebuilding takes tens of minutes, so
-# it is done when the series changes (make kernel-build-each), not here.
+# it is done when the series changes (tools/kernel/build-each.sh), not here.
 . tests/shlib.sh
 . tools/kernel/lib.sh
 [ "${BUILD:-build}" = build ] || skip "runs in the normal pass only"
@@ -25,7 +25,7 @@ else
 	steps=$(grep -cE '^(OK|FAIL) ' "$be")
 	[ "$steps" = $((1 + ${#main[@]} + ${#debug[@]})) ] ||
 		fail "$be has $steps build steps, want $((1 + ${#main[@]} + ${#debug[@]}))"
-	bad=$(grep -E '^(OK|FAIL) ' "$be" | grep -v '^OK .* 0-warnings ' || true)
+	bad=$(grep -E '^(OK|FAIL) ' "$be" | grep -v '^OK .* 0-warnings boot-OK ' || true)
 	[ -z "$bad" ] || fail "build steps not clean: $bad"
 	for p in "${main[@]}"; do
 		grep -q " $(basename "$p")\$" "$be" || fail "$be: no build of $(basename "$p")"

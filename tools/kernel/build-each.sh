@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the series patch by patch: wbsim-base, then base + patch 1, ...,
 # base + all patches, then the debug patches on top; each must build
-# without a compiler warning. Uses the cache tree and the normal build
+# without a compiler warning and boot (tools/kernel/boot.sh wbtest=basic:
+# files written to two ext4 partitions and verified after remount). Uses the cache tree and the normal build
 # directory (ccache makes the steps cheap), and leaves both at the full
 # series with bzImage installed, as `make kernel` would.
 #
@@ -44,8 +45,18 @@ step() {
 	t1=$(date +%s)
 	w=$(grep -c 'warning:' "$tmp/build.log" || true)
 	[ "$w" = 0 ] || st=FAIL
-	[ $st = OK ] || { fails=$((fails + 1)); tail -n 30 "$tmp/build.log" >&2; }
-	printf '%s %4ds %d-warnings %s\n' "$st" $((t1 - t0)) "$w" "$name" | tee -a "$tmp/log" >&2
+	[ $st = OK ] || tail -n 30 "$tmp/build.log" >&2
+	# and it boots: two ext4 partitions written and verified
+	boot=boot-FAIL
+	if [ $st = OK ] && "$KROOT/tools/kernel/boot.sh" --timeout 300 \
+		--kernel "$KCACHE/build/arch/x86/boot/bzImage" wbtest=basic wbfiles=30 >"$tmp/boot.log" 2>&1; then
+		boot=boot-OK
+	else
+		st=FAIL
+		tail -n 30 "$tmp/boot.log" >&2
+	fi
+	[ $st = OK ] || fails=$((fails + 1))
+	printf '%s %4ds %d-warnings %s %s\n' "$st" $((t1 - t0)) "$w" "$boot" "$name" | tee -a "$tmp/log" >&2
 }
 
 step "wbsim-base" 0 0
