@@ -134,6 +134,48 @@ clean:
 	rm -rf build build-san bin bin-san
 
 .PHONY: all deps run check bench clean fuzz
+
+# --- kernel series (tools/kernel/, docs/kernel.md) --------------------------
+# The kernel tree, its build directories and ccache live outside the
+# repository in $WBSIM_KERNEL_CACHE (default ~/.cache/wbsim/kernel).
+#   make kernel-tree     unpack linux-source-6.1 there, git base wbsim-base
+#   make patches-apply   branch wbsim = wbsim-base + git am patches/*.patch
+#   make kernel          build bzImage of the series (kernel-debug: lockdep)
+#   make patches         regenerate patches/ from kernel-tree-overlay/ and
+#                        tools/kernel/series/
+#   make kernel-check    build both kernels, run the kernel tests
+# `make check` builds both kernels first when CI=true or WBSIM_KERNEL_TESTS=1
+# (cold: about 25-40 minutes on 2 cores); otherwise the kernel boot tests
+# skip unless the images are built already.
+kernel-tree:
+	$(Q)tools/kernel/tree.sh
+
+patches-apply: kernel-tree
+	$(Q)tools/kernel/apply.sh
+
+kernel: patches-apply
+	$(Q)tools/kernel/build.sh
+
+kernel-debug: patches-apply
+	$(Q)tools/kernel/build.sh --debug
+
+patches: kernel-tree
+	$(Q)tools/kernel/mkpatches.sh
+
+kernel-check: deps
+	$(Q)$(MAKE) --no-print-directory kernel
+	$(Q)$(MAKE) --no-print-directory kernel-debug
+	$(Q)tests/run.sh -k kernel_
+
+kernel-ci: deps
+	$(Q)if [ "$${CI:-}" = true ] || [ "$${WBSIM_KERNEL_TESTS:-}" = 1 ]; then \
+		$(MAKE) --no-print-directory kernel && \
+		$(MAKE) --no-print-directory kernel-debug; fi
+
+check: kernel-ci
+
+.PHONY: kernel-tree patches-apply kernel kernel-debug patches kernel-check kernel-ci
+# --- end of kernel series ---------------------------------------------------
 .SUFFIXES:
 .SECONDARY:
 

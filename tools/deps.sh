@@ -11,8 +11,11 @@ set -eu
 
 build_pkgs="build-essential pkg-config clang libclang-rt-14-dev libinih-dev libjson-c-dev"
 tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine time"
+# the kernel series (tools/kernel/): tree, build, boot test under QEMU
+kernel_pkgs="linux-source-6.1 xz-utils git flex bison bc libelf-dev libssl-dev dwarves ccache"
+kernel_pkgs="$kernel_pkgs qemu-system-x86 busybox-static cpio e2fsprogs fdisk kmod file"
 
-pkgs="$build_pkgs $tool_pkgs"
+pkgs="$build_pkgs $tool_pkgs $kernel_pkgs"
 
 missing() {
 	local p out=""

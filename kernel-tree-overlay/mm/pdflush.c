@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The pdflush thread pool of v2.6.30 (vm.writeback_flusher=pdflush).
+ *
+ * Between MIN_PDFLUSH_THREADS and MAX_PDFLUSH_THREADS kthreads, all named
+ * pdflush, serve every bdi_writeback from wb_flusher_queue.  Idle threads
+ * wait on a LIFO list; a kick queues the wb and wakes the thread that went
+ * to sleep last.  A thread claims a wb before its pass, so two threads
+ * never write back one wb at once while different wbs (disks) are written
+ * in parallel - the job BDI_pdflush did in 2.6.30.
+ *
+ * The pool follows the 2.6.30 rules, checked by a thread after each pass:
+ * if no thread has been idle for a second, start one more (at most one a
+ * second); if the thread that has slept longest has slept for a second,
+ * the thread that just finished exits.
+ *
+ * One difference: with no idle thread, 2.6.30's pdflush_operation()
+ * failed and its caller retried later; here the wb stays queued until a
+ * thread is free, because a kick may carry a work item somebody waits on.
+ */
+
+#include <linux/backing-dev.h>
+#include <linux/init.h>
+#include <linux/kthread.h>
+#include <linux/list.h>
+#include <linux/sched.h>
+#include <linux/writeback.h>
+#include <linux/writeback-flusher.h>
+#include <trace/events/writeback_flusher.h>
+
+#define MIN_PDFLUSH_THREADS	2
+#define MAX_PDFLUSH_THREADS	8
+
+/* A pdflush thread, on its own stack. */
+struct pdflush_thread {
+	struct task_struct *task;
+	struct list_head list;		/* on pdflush_idle while idle */
+	unsigned long when_i_went_to_sleep;
+};
+
+/* All under wb_flusher_lock. */
+static LIST_HEAD(pdflush_idle);		/* most recently slept first */
+static int nr_pdflush_threads;		/* running, or being started */
+static unsigned long last_empty_jifs;	/* pdflush_idle last became empty */
+
+static int pdflush(void *unused);
+
+/* Start one thread, already counted in nr_pdflush_threads. */
+static int pdflush_spawn(void)
+{
+	struct task_struct *task;
+
+	task = kthread_run(pdflush, NULL, "pdflush");
+	if (IS_ERR(task)) {
+		spin_lock_irq(&wb_flusher_lock);
+		nr_pdflush_threads--;
+		spin_unlock_irq(&wb_flusher_lock);
+		return PTR_ERR(task);
+	}
+	return 0;
+}
+
+/*
+ * After a pass: grow or shrink the pool.  Caller holds wb_flusher_lock.
+ * Return: true if the caller is to exit; sets *spawn if it is to start a
+ * thread (counted already).
+ */
+static bool pdflush_resize(bool *spawn)
+{
+	struct pdflush_thread *pdf;
+
+	lockdep_assert_held(&wb_flusher_lock);
+
+	*spawn = false;
+	if (list_empty(&pdflush_idle)) {
+		if (time_after(jiffies, last_empty_jifs + HZ) &&
+		    nr_pdflush_threads < MAX_PDFLUSH_THREADS) {
+			/* reset: at most one new thread a second */
+			last_empty_jifs = jiffies;
+			nr_pdflush_threads++;
+			*spawn = true;
+		}
+		return false;
+	}
+	if (nr_pdflush_threads <= MIN_PDFLUSH_THREADS)
+		return false;
+	pdf = list_last_entry(&pdflush_idle, struct pdflush_thread, list);
+	if (time_after(jiffies, pdf->when_i_went_to_sleep + HZ)) {
+		/* limit the exit rate */
+		pdf->when_i_went_to_sleep = jiffies;
+		return true;
+	}
+	return false;
+}
+
+static int pdflush(void *unused)
+{
+	struct pdflush_thread me = { .task = current };
+	const char *why = "model";
+
+	INIT_LIST_HEAD(&me.list);
+	trace_writeback_flusher_start("pdflush", "pool");
+
+	spin_lock_irq(&wb_flusher_lock);
+	while (wb_flusher_model == WB_FLUSHER_PDFLUSH) {
+		struct bdi_writeback *wb;
+		bool spawn;
+
+		wb = wb_flusher_dequeue(true);
+		if (!wb) {
+			list_add(&me.list, &pdflush_idle);
+			me.when_i_went_to_sleep = jiffies;
+			set_current_state(TASK_INTERRUPTIBLE);
+			spin_unlock_irq(&wb_flusher_lock);
+			schedule();
+			spin_lock_irq(&wb_flusher_lock);
+			/* a kick took us off the list, a switch may not have */
+			list_del_init(&me.list);
+			continue;
+		}
+		spin_unlock_irq(&wb_flusher_lock);
+
+		wb_flusher_run(wb, false);
+		wb_flusher_done(wb, true, true);
+
+		spin_lock_irq(&wb_flusher_lock);
+		if (pdflush_resize(&spawn)) {
+			why = "idle";
+			break;
+		}
+		if (spawn) {
+			spin_unlock_irq(&wb_flusher_lock);
+			pdflush_spawn();
+			spin_lock_irq(&wb_flusher_lock);
+		}
+	}
+	nr_pdflush_threads--;
+	spin_unlock_irq(&wb_flusher_lock);
+
+	trace_writeback_flusher_exit("pdflush", why);
+	return 0;
+}
+
+static void pdflush_kick(struct bdi_writeback *wb)
+{
+	struct pdflush_thread *pdf;
+
+	lockdep_assert_held(&wb_flusher_lock);
+
+	/* queued already: a thread was woken for it or will look */
+	if (!list_empty(&wb->flusher.node))
+		return;
+	list_add_tail(&wb->flusher.node, &wb_flusher_queue);
+	if (list_empty(&pdflush_idle))
+		return;
+	pdf = list_first_entry(&pdflush_idle, struct pdflush_thread, list);
+	list_del_init(&pdf->list);
+	if (list_empty(&pdflush_idle))
+		last_empty_jifs = jiffies;
+	wake_up_process(pdf->task);
+}
+
+static int pdflush_start(void)
+{
+	int need, ret;
+
+	spin_lock_irq(&wb_flusher_lock);
+	need = max(MIN_PDFLUSH_THREADS - nr_pdflush_threads, 0);
+	nr_pdflush_threads += need;
+	last_empty_jifs = jiffies;
+	spin_unlock_irq(&wb_flusher_lock);
+
+	while (need--)
+		pdflush_spawn();
+
+	spin_lock_irq(&wb_flusher_lock);
+	ret = nr_pdflush_threads ? 0 : -ENOMEM;
+	spin_unlock_irq(&wb_flusher_lock);
+	return ret;
+}
+
+/* Wake the idle threads: each sees the switch and exits. */
+static void pdflush_stop(void)
+{
+	struct pdflush_thread *pdf, *next;
+
+	spin_lock_irq(&wb_flusher_lock);
+	list_for_each_entry_safe(pdf, next, &pdflush_idle, list) {
+		list_del_init(&pdf->list);
+		wake_up_process(pdf->task);
+	}
+	spin_unlock_irq(&wb_flusher_lock);
+}
+
+static const struct wb_flusher_ops pdflush_ops = {
+	.start	= pdflush_start,
+	.stop	= pdflush_stop,
+	.kick	= pdflush_kick,
+};
+
+static int __init pdflush_init(void)
+{
+	return wb_flusher_register_model(WB_FLUSHER_PDFLUSH, &pdflush_ops);
+}
+fs_initcall(pdflush_init);

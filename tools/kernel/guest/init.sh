@@ -1,0 +1,341 @@
+#!/bin/busybox sh
+# /init of the boot-test initramfs (tools/kernel/initramfs.sh).
+#
+# Parameters arrive as environment variables: kernel command line words
+# the kernel does not know (name=value without a dot) are handed to init.
+#   wbtest=basic|models  basic: write and verify files on two partitions;
+#                        models: also check the flusher model's threads,
+#                        switch models while writers run, trace events
+#   wbmodel=NAME         model the kernel must be running at boot
+#   wbswitch=A,B,...     models to switch to while the second writer runs
+#   wbsbfair=0|1         vm.writeback_sb_fair for the run
+#   wbidle=SECONDS       bdi model: also check that an idle flusher exits
+#                        after this idle time and is forked again
+#   wbfiles=N            files per partition and writer pass (default 150)
+#   wbtrace=0|1          record the writeback_flusher events with trace-cmd
+#   wborder=0|1          check the order of writeback between the
+#                        partitions with vm.writeback_sb_fair 0 and 1
+#
+# Output: lines "WBSIM: ok ...", "WBSIM: FAIL ..." and a last line
+# "WBSIM-RESULT: PASS" or "WBSIM-RESULT: FAIL" on the console; the
+# results directory (dmesg, thread lists, checksums, trace report) is
+# written as a tar archive to /dev/vdb when that disk exists.
+
+/bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin
+/bin/busybox --install -s
+export PATH=/usr/bin:/usr/sbin:/bin:/sbin
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /results
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+
+R=/results
+fails=0
+ok() { echo "WBSIM: ok $*"; }
+bad() { echo "WBSIM: FAIL $*"; fails=$((fails + 1)); }
+finish() {
+	dmesg >$R/dmesg.txt
+	if [ -b /dev/vdb ]; then
+		(cd $R && tar cf /dev/vdb .) && sync
+	fi
+	if [ $fails = 0 ]; then
+		echo "WBSIM-RESULT: PASS"
+	else
+		echo "WBSIM-RESULT: FAIL ($fails)"
+	fi
+	sync
+	reboot -f
+	sleep 60
+}
+
+wbtest=${wbtest:-basic}
+wbfiles=${wbfiles:-150}
+wbsbfair=${wbsbfair:-0}
+wbtrace=${wbtrace:-0}
+echo "WBSIM: test=$wbtest model=${wbmodel:-} switch=${wbswitch:-} sbfair=$wbsbfair files=$wbfiles kernel=$(uname -r)"
+sysfile=/proc/sys/vm/writeback_flusher
+
+# --- the data disk: two partitions, ext4 without lazy initialisation --
+[ -b /dev/vda ] || { bad "no /dev/vda"; finish; }
+echo 'label: dos
+size=480MiB, type=83
+type=83' | sfdisk -q /dev/vda >/dev/null || { bad "sfdisk"; finish; }
+for i in 1 2; do
+	[ -b /dev/vda$i ] || sleep 1
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 -L part$i /dev/vda$i ||
+		{ bad "mkfs.ext4 /dev/vda$i"; finish; }
+	mkdir -p /mnt/p$i
+	mount -t ext4 /dev/vda$i /mnt/p$i || { bad "mount /dev/vda$i"; finish; }
+done
+ok "two ext4 partitions mounted"
+
+# --- writers ------------------------------------------------------------
+# File i of a pass has a size drawn from a fixed spread: mostly 0-255 KiB
+# in uneven steps, every 13th file 1-3 MiB, so writeback sees small and
+# large inodes mixed. Its checksum is taken from the bytes as they are
+# written (tee), not read back.
+file_size() { # index
+	local i=$1
+	if [ $((i % 13)) = 0 ]; then
+		echo $(((1 + i % 3) * 1048576 + i * 17))
+	else
+		echo $(((i * 7919) % 262144 + i % 5))
+	fi
+}
+writer() { # dir pass
+	local d=$1/pass$2 i=0 s
+	mkdir -p "$d"
+	while [ $i -lt "$wbfiles" ]; do
+		s=$(file_size $i)
+		echo "$(head -c "$s" /dev/urandom | tee "$d/f$i" | md5sum | cut -d' ' -f1)  $d/f$i"
+		i=$((i + 1))
+	done >"$R/sums.$(echo "$1" | tr / _).$2"
+}
+
+threads() { cat /proc/[0-9]*/comm 2>/dev/null; }
+count_comm() { threads | grep -c "^$1\$"; }
+vda_dev=$(cat /sys/block/vda/dev)
+
+# check_threads MODEL: the kthreads MODEL must (and must not) have
+check_threads() {
+	local m=$1 n t=0
+	case $m in
+	bdi)
+		# bdi-default forks flush-MAJ:MIN on demand; give it a scan
+		while [ $t -lt 15 ]; do
+			[ "$(count_comm bdi-default)" = 1 ] && [ "$(count_comm "flush-$vda_dev")" = 1 ] &&
+				[ "$(count_comm pdflush)" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		[ "$(count_comm bdi-default)" = 1 ] && ok "bdi: bdi-default running" || bad "bdi: no bdi-default"
+		[ "$(count_comm "flush-$vda_dev")" = 1 ] && ok "bdi: flush-$vda_dev running" ||
+			bad "bdi: $(count_comm "flush-$vda_dev") flush-$vda_dev threads"
+		[ "$(count_comm pdflush)" = 0 ] || bad "bdi: pdflush threads left"
+		;;
+	pdflush)
+		while [ $t -lt 15 ]; do
+			n=$(count_comm pdflush)
+			[ "$n" -ge 2 ] && [ "$n" -le 8 ] && [ "$(count_comm bdi-default)" = 0 ] &&
+				[ "$(threads | grep -c '^flush-')" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		n=$(count_comm pdflush)
+		[ "$n" -ge 2 ] && [ "$n" -le 8 ] && ok "pdflush: $n pool threads" || bad "pdflush: $n pool threads"
+		[ "$(count_comm bdi-default)" = 0 ] || bad "pdflush: bdi-default still running"
+		[ "$(threads | grep -c '^flush-')" = 0 ] || bad "pdflush: flush- threads still running"
+		;;
+	wq)
+		while [ $t -lt 15 ]; do
+			[ "$(threads | grep -Ec '^(bdi-default|pdflush|sync_supers|flush-.*)$')" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		n=$(threads | grep -Ec '^(bdi-default|pdflush|sync_supers|flush-.*)$')
+		[ "$n" = 0 ] && ok "wq: no flusher kthreads" || bad "wq: $n flusher kthreads left"
+		;;
+	esac
+	case $m in
+	bdi|pdflush)
+		[ "$(count_comm sync_supers)" = 1 ] && ok "$m: sync_supers running" || bad "$m: no sync_supers" ;;
+	esac
+	threads | sort >"$R/threads.$m.$(date +%s)"
+}
+
+# set_model MODEL: switch through the sysctl and read it back
+set_model() {
+	echo "$1" >$sysfile || { bad "write $1 to $sysfile"; return; }
+	[ "$(cat $sysfile)" = "$1" ] && ok "switched to $1" || bad "$sysfile reads $(cat $sysfile), want $1"
+}
+
+if [ "$wbtest" = models ]; then
+	[ -f $sysfile ] || { bad "kernel has no $sysfile (series not applied?)"; finish; }
+	[ "$(cat $sysfile)" = "${wbmodel:-wq}" ] && ok "boot model $(cat $sysfile)" ||
+		bad "boot model $(cat $sysfile), want ${wbmodel:-wq}"
+	if [ -f /proc/sys/vm/writeback_sb_fair ]; then
+		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
+		[ "$(cat /proc/sys/vm/writeback_sb_fair)" = "$wbsbfair" ] || bad "writeback_sb_fair not set"
+	elif [ "$wbsbfair" = 1 ]; then
+		bad "no /proc/sys/vm/writeback_sb_fair"
+	fi
+fi
+
+tracepid=""
+if [ "$wbtrace" = 1 ]; then
+	if command -v trace-cmd >/dev/null; then
+		trace-cmd record -q -o $R/trace.dat -e writeback_flusher >$R/trace-record.log 2>&1 &
+		tracepid=$!
+		sleep 3
+	else
+		bad "trace-cmd not in the initramfs"
+	fi
+fi
+
+# pass 1: both partitions at once
+writer /mnt/p1 1 & w1=$!
+writer /mnt/p2 1 & w2=$!
+if [ "$wbtest" = models ]; then
+	sleep 2
+	check_threads "${wbmodel:-wq}"
+fi
+wait $w1 $w2
+ok "pass 1 written"
+
+# pass 2, with model switches while the writers run
+writer /mnt/p1 2 & w1=$!
+writer /mnt/p2 2 & w2=$!
+if [ "$wbtest" = models ] && [ -n "${wbswitch:-}" ]; then
+	for m in $(echo "$wbswitch" | tr , ' '); do
+		sleep 2
+		set_model "$m"
+		check_threads "$m"
+	done
+fi
+wait $w1 $w2
+ok "pass 2 written"
+
+# bdi model: an idle flusher exits and is forked again on demand
+if [ "$wbtest" = models ] && [ -n "${wbidle:-}" ] && [ "$(cat $sysfile)" = bdi ]; then
+	echo "$wbidle" >/proc/sys/vm/writeback_flusher_idle_secs
+	sync
+	t=0
+	while [ "$(count_comm "flush-$vda_dev")" != 0 ] && [ $t -lt $((wbidle + 30)) ]; do
+		sleep 1; t=$((t + 1))
+	done
+	[ "$(count_comm "flush-$vda_dev")" = 0 ] && ok "bdi: idle flush-$vda_dev exited after ${t}s" ||
+		bad "bdi: flush-$vda_dev still there after ${t}s idle"
+	head -c 65536 /dev/urandom >/mnt/p1/after-idle
+	t=0
+	while [ "$(count_comm "flush-$vda_dev")" = 0 ] && [ $t -lt 20 ]; do
+		sleep 1; t=$((t + 1))
+	done
+	[ "$(count_comm "flush-$vda_dev")" = 1 ] && ok "bdi: flush-$vda_dev forked again after ${t}s" ||
+		bad "bdi: flush-$vda_dev not forked again"
+	rm -f /mnt/p1/after-idle
+fi
+
+if [ -n "$tracepid" ]; then
+	sync
+	kill -INT $tracepid
+	wait $tracepid
+	trace-cmd report -i $R/trace.dat >$R/trace.txt 2>$R/trace-report.log
+	for ev in writeback_sb_written; do
+		n=$(grep -c " $ev:" $R/trace.txt)
+		[ "$n" -gt 0 ] && ok "trace: $n $ev events" || bad "trace: no $ev events"
+	done
+	for p in 1 2; do
+		n=$(grep " writeback_sb_written:" $R/trace.txt | grep -c "sb=$(cat /sys/block/vda/vda$p/dev) ")
+		[ "$n" -gt 0 ] && ok "trace: $n chunks of vda$p" || bad "trace: no chunk of vda$p"
+	done
+	# how writeback alternated between the partitions (information):
+	# chunks that wrote pages for background or periodic writeback
+	grep " writeback_sb_written:" $R/trace.txt | grep -v 'pages=0 ' |
+		grep -E "sb=($(cat /sys/block/vda/vda1/dev)|$(cat /sys/block/vda/vda2/dev)) " |
+		grep -E 'reason=(background|periodic)' |
+		sed -n 's/.* sb=\([0-9:]*\) .*/\1/p' >$R/chunks.txt
+	echo "WBSIM: info sb_fair=$wbsbfair: $(wc -l <$R/chunks.txt) background/periodic chunks," \
+		"$(awk 'NR > 1 && $1 != prev { n++ } { prev = $1 } END { print n + 0 }' $R/chunks.txt) switches of partition"
+	case "$wbmodel$wbswitch" in
+	*bdi*|*pdflush*)
+		n=$(grep -c " writeback_flusher_start:" $R/trace.txt)
+		[ "$n" -gt 0 ] && ok "trace: $n flusher thread starts" || bad "trace: no flusher thread start" ;;
+	esac
+fi
+
+# --- order of writeback between the two partitions ---------------------
+# With writeback held off, dirty 160 MiB on partition 1 (older) and 4 MiB on
+# partition 2 (newer), then start background writeback and record the
+# writeback_sb_written chunks. queue_io() puts each partition's inodes in
+# one group on b_io, the older group at the tail, written first, a chunk
+# ending after HZ/10 once something was written. 160 MiB take well over
+# 100 ms to submit under TCG (about 270 ms on the machine this was written
+# on), so partition 1 needs several chunks.
+#   vm.writeback_sb_fair=0: 6.1 order, partition 1's group is finished
+#     first: partition 2's first chunk comes after at least 2 of p1's;
+#   vm.writeback_sb_fair=1: after each chunk the group goes behind the
+#     other: partition 2's first chunk is the second chunk.
+order_test() { # fair
+	local fair=$1 T=/sys/kernel/tracing i first n
+	local d1=/mnt/p1/order$fair d2=/mnt/p2/order$fair
+	local p1 p2
+	p1=$(cat /sys/block/vda/vda1/dev)
+	p2=$(cat /sys/block/vda/vda2/dev)
+	sync
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	echo "$fair" >/proc/sys/vm/writeback_sb_fair
+	mkdir -p $d1 $d2
+	i=0
+	while [ $i -lt 40 ]; do
+		head -c 4194304 /dev/urandom >$d1/a$i
+		i=$((i + 1))
+	done
+	head -c 2097152 /dev/urandom >$d2/b0
+	head -c 2097152 /dev/urandom >$d2/b1
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/tracing_on
+	# over the background threshold: the next dirtying starts writeback
+	echo 4096 >/proc/sys/vm/dirty_background_bytes
+	head -c 1048576 /dev/urandom >$d1/trigger
+	i=0
+	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $i -lt 120 ]; do
+		sleep 1; i=$((i + 1))
+	done
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	grep 'writeback_sb_written:' $T/trace >$R/order$fair.trace
+	grep 'reason=background' $R/order$fair.trace | grep -v 'pages=0 ' |
+		sed -n "s/.* sb=\($p1\|$p2\) .*/\1/p" >$R/order$fair.txt
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	n=$(wc -l <$R/order$fair.txt)
+	first=$(grep -n "^$p2\$" $R/order$fair.txt | head -n 1 | cut -d: -f1)
+	echo "WBSIM: info sb_fair=$fair order: $(tr '\n' ' ' <$R/order$fair.txt)"
+	if [ -z "$first" ] || [ "$(head -n 1 $R/order$fair.txt)" != "$p1" ]; then
+		bad "sb_fair=$fair: $n chunks, partition 1 not first or partition 2 never written"
+	elif [ "$fair" = 1 ]; then
+		[ "$first" = 2 ] && ok "sb_fair=1: partition 2 got the second chunk" ||
+			bad "sb_fair=1: partition 2 first written in chunk $first"
+	else
+		[ "$first" -ge 3 ] && ok "sb_fair=0: partition 2 waited for $((first - 1)) chunks of partition 1" ||
+			bad "sb_fair=0: partition 2 first written in chunk $first"
+	fi
+	rm -rf $d1 $d2
+}
+if [ "${wborder:-0}" = 1 ]; then
+	if [ -f /proc/sys/vm/writeback_sb_fair ]; then
+		order_test 0
+		order_test 1
+		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
+	else
+		bad "wborder=1: no /proc/sys/vm/writeback_sb_fair"
+	fi
+fi
+
+# --- verify: sync, unmount, mount again, every checksum ----------------
+sync
+for i in 1 2; do
+	umount /mnt/p$i || bad "umount /mnt/p$i"
+done
+for i in 1 2; do
+	mount -t ext4 /dev/vda$i /mnt/p$i || bad "mount /dev/vda$i again"
+done
+nfiles=0
+for s in $R/sums.*; do
+	nfiles=$((nfiles + $(wc -l <"$s")))
+	md5sum -c "$s" >"$s.check" 2>&1 || bad "checksums of $s: $(grep -vc ': OK$' "$s.check") bad"
+done
+[ $nfiles = $((4 * wbfiles)) ] && ok "$nfiles files verified" || bad "$nfiles files checked, want $((4 * wbfiles))"
+for i in 1 2; do
+	umount /mnt/p$i
+done
+cat /proc/sys/vm/writeback_flusher >$R/model 2>/dev/null
+finish
