@@ -7,7 +7,7 @@
 #
 #   tools/experiment/run.sh [-c SCENARIO]... [--set SECTION.KEY=VALUE]...
 #                           -o RUN_DIR [--kernel IMAGE] [--root IMAGE]
-#                           [--timeout SECONDS]
+#                           [--timeout SECONDS] [--check-only]
 #
 # Parameters are a simulator scenario's (`wbsim options` lists them, the
 # same files and --set), resolved and checked by `wbsim options --dump`;
@@ -34,6 +34,8 @@
 #               tools/experiment/fio-write.fio)
 #   fio_size    bytes of each fio writer's file
 #
+# --check-only checks the parameters and exits (0, 2, or 77 without a
+# kernel image or QEMU).
 # --root IMAGE reuses a root disk made by an earlier run (RUN/../root.img
 # is not kept; tools/experiment/matrix.sh builds one with --root-only).
 # Exit: 0 done, 2 bad parameters, 77 no kernel image or QEMU, 1 failure.
@@ -58,7 +60,7 @@ msg() { echo "experiment: $*" >&2; }
 die() { echo "experiment: $*" >&2; exit 1; }
 
 wbsim=${WBSIM:-$KROOT/bin/wbsim}
-configs=() sets=() out="" image=$KCACHE/bzImage root="" timeout_s=""
+configs=() sets=() out="" image=$KCACHE/bzImage root="" timeout_s="" check_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-c) [ $# -ge 2 ] || usage; configs+=("$2"); shift 2 ;;
@@ -67,11 +69,12 @@ while [ $# -gt 0 ]; do
 	--kernel) [ $# -ge 2 ] || usage; image=$2; shift 2 ;;
 	--root) [ $# -ge 2 ] || usage; root=$2; shift 2 ;;
 	--timeout) [ $# -ge 2 ] || usage; timeout_s=$2; shift 2 ;;
+	--check-only) check_only=1; shift ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (see --help)" ;;
 	esac
 done
-[ -n "$out" ] || bad "-o RUN_DIR is required"
+[ -n "$out" ] || [ $check_only = 1 ] || bad "-o RUN_DIR is required"
 [ ${#configs[@]} -gt 0 ] || configs=("$EXP/experiment.ini")
 [ -x "$wbsim" ] || die "no $wbsim: run make first"
 
@@ -242,6 +245,7 @@ maxoff=$(echo "$offsets" | tr , '\n' | sort -g | tail -n 1)
 
 [ -f "$image" ] || { msg "no kernel image $image: make kernel"; exit 77; }
 command -v qemu-system-x86_64 >/dev/null || { msg "qemu-system-x86_64 not installed"; exit 77; }
+[ $check_only = 0 ] || exit 0
 [ -n "$timeout_s" ] || timeout_s=$(awk -v d="$dur" -v o="$maxoff" 'BEGIN { printf "%d", 2 * d + o + 300 }')
 
 # --- disks ---------------------------------------------------------------------
