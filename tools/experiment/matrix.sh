@@ -4,12 +4,14 @@
 #
 #   tools/experiment/matrix.sh [-c SCENARIO]... [--set K=V]... [-o DIR]
 #       [-r REPEATS] [-j JOBS] [-d SECONDS] [--flushers "wq bdi ..."]
-#       [--schedulers "none bfq ..."] [--report-only]
+#       [--schedulers "none bfq ..."] [--cells "wq-none bdi-fair-bfq ..."]
+#       [--report-only]
 #
 # Defaults: tools/experiment/experiment.ini, DIR runs/experiment, 3
 # repeats, 2 jobs, the scenario's duration, flushers "wq bdi pdflush
 # bdi-fair" (bdi-fair: the bdi model with vm.writeback_sb_fair=1),
-# schedulers "none mq-deadline bfq kyber". Writes DIR/CELL/rN/ (run
+# schedulers "none mq-deadline bfq kyber"; --cells runs just the cells
+# named FLUSHER-SCHEDULER instead of every pair. Writes DIR/CELL/rN/ (run
 # directories, CELL = FLUSHER-SCHEDULER), DIR/CELL/rN.log, DIR/runs.jsonl
 # (one line of figures per run) and DIR/report.md. --report-only makes
 # the report from the run directories already there.
@@ -23,11 +25,11 @@ EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}
 
-usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--schedulers/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--report-only/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 bad() { echo "matrix.sh: $*" >&2; exit 2; }
 
 cfgs=() sets=() out=$ROOT/runs/experiment repeats=3 jobs=2 dur=""
-flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0
+flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0 cellarg=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-c) [ $# -ge 2 ] || usage; cfgs+=(-c "$2"); shift 2 ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
 	-d) [ $# -ge 2 ] || usage; dur=$2; shift 2 ;;
 	--flushers) [ $# -ge 2 ] || usage; flushers=$2; shift 2 ;;
 	--schedulers) [ $# -ge 2 ] || usage; scheds=$2; shift 2 ;;
+	--cells) [ $# -ge 2 ] || usage; cellarg=$2; shift 2 ;;
 	--report-only) report_only=1; shift ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (see --help)" ;;
@@ -58,11 +61,24 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 cells=()
-for f in $flushers; do
-	for s in $scheds; do
-		cells+=("$f-$s")
+if [ -n "$cellarg" ]; then
+	for c in $cellarg; do
+		ok=0
+		for f in bdi-fair wq bdi pdflush; do
+			s=${c#"$f"-}
+			[ "$s" != "$c" ] || continue
+			case $s in none|mq-deadline|bfq|kyber) ok=1; break ;; esac
+		done
+		[ $ok = 1 ] || bad "cell '$c': want FLUSHER-SCHEDULER, e.g. bdi-fair-bfq"
+		cells+=("$c")
 	done
-done
+else
+	for f in $flushers; do
+		for s in $scheds; do
+			cells+=("$f-$s")
+		done
+	done
+fi
 
 if [ $report_only = 0 ]; then
 	# the parameters are checked once, before any guest boots
@@ -72,14 +88,16 @@ if [ $report_only = 0 ]; then
 	export OUT=$out EXP
 	# run.sh's scenario arguments for every cell, NUL-separated
 	printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
-	for f in $flushers; do
-		for s in $scheds; do
-			for r in $(seq 1 "$repeats"); do
-				printf '%s\0%s\0%s\0' "$f" "$s" "$r"
-			done
+	for c in "${cells[@]}"; do
+		for r in $(seq 1 "$repeats"); do
+			printf '%s\0%s\0' "$c" "$r"
 		done
-	done | xargs -0 -n 3 -P "$jobs" bash -c '
-		f=$1 s=$2 r=$3 cell=$1-$2
+	done | xargs -0 -n 2 -P "$jobs" bash -c '
+		cell=$1 r=$2
+		for f in bdi-fair wq bdi pdflush; do
+			s=${cell#"$f"-}
+			[ "$s" = "$cell" ] || break
+		done
 		mapfile -d "" args <"$OUT/args"
 		mkdir -p "$OUT/$cell"
 		if "$EXP/run.sh" "${args[@]}" --set "writeback.flusher=$f" --set "qemu.scheduler=$s" \
