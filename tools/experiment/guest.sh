@@ -146,6 +146,11 @@ snap() { # suffix
 # sleeps its offset and execs the workload. The exec times are in the
 # trace (sched_process_exec).
 mkfifo /tmp/go
+# the program and its libraries in the page cache: else the first exec
+# after the release reads them off the root disk while the other waits
+# (on one vCPU the execs run one after the other), which has made the
+# start difference several ms longer
+if [ "$xworkload" = fio ]; then fio --version; else dbench --help; fi >/dev/null 2>&1
 : >$R/instances
 set -- $(echo "$xoffsets" | tr , ' ')
 pids=""
