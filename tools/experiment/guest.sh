@@ -143,7 +143,9 @@ snap() { # suffix
 # --- the instances, released together -------------------------------------
 # Each instance's shell blocks opening the FIFO for reading; one open for
 # writing (exec 3<>) releases every blocked reader at once, then each
-# sleeps its offset and execs the workload. The exec times are in the
+# waits its offset and execs the workload. The wait is the shell's own
+# read -t on the FIFO, which nobody writes: a sleep would fork and exec a
+# program first (about 20-30 ms under TCG). The exec times are in the
 # trace (sched_process_exec).
 mkfifo /tmp/go
 # the program and its libraries in the page cache: else the first exec
@@ -158,12 +160,12 @@ for p in $(echo "$xinst" | tr , ' '); do
 	off=${1:-0}
 	[ $# -gt 0 ] && shift
 	if [ "$xworkload" = fio ]; then
-		(: </tmp/go; [ "$off" = 0 ] || sleep "$off"; cd $R &&
+		(: </tmp/go; [ "$off" = 0 ] || read -t "$off" _ <>/tmp/go; cd $R &&
 			JOB=$p DIR=/mnt/$p SIZE=$xfiosize RUNTIME=$xdur exec fio \
 				--output-format=json --output=$R/fio.$p.json \
 				/etc/wbsim/fio-write.fio) >$R/fio.$p.out 2>&1 &
 	else
-		(: </tmp/go; [ "$off" = 0 ] || sleep "$off"; exec dbench -c /usr/share/dbench/client.txt \
+		(: </tmp/go; [ "$off" = 0 ] || read -t "$off" _ <>/tmp/go; exec dbench -c /usr/share/dbench/client.txt \
 			-t "$xdur" -D /mnt/$p "$xclients") >$R/dbench.$p.log 2>&1 &
 	fi
 	echo "$p $! $off" >>$R/instances
