@@ -176,6 +176,17 @@ check: kernel-ci
 
 .PHONY: kernel-tree patches-apply kernel kernel-debug patches kernel-check kernel-ci
 # --- end of kernel series ---------------------------------------------------
+# --- the real experiment (tools/experiment/) --------------------------------
+# The flusher x scheduler matrix in QEMU guests of the kernel series: 16
+# cells of 120 s, 3 repeats each, two guests at a time; runs/experiment/
+# CELL/rN/ (run directories) and runs/experiment/report.md. Needs `make
+# kernel` first. Smaller: tools/experiment/matrix.sh --help.
+EXPERIMENT_OPTS ?= -d 120 -r 3 -j 2
+experiment: deps all
+	$(Q)tools/experiment/matrix.sh $(EXPERIMENT_OPTS)
+
+.PHONY: experiment
+# --- end of the real experiment ---------------------------------------------
 .SUFFIXES:
 .SECONDARY:
 

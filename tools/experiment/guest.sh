@@ -1,0 +1,217 @@
+#!/bin/busybox sh
+# /init of the experiment's root disk (tools/experiment/run.sh builds it
+# with tools/kernel/initramfs.sh --ext2). One cell of the experiment:
+# two (or more) dbench or fio instances on partitions of /dev/vda, started
+# from one barrier, with blktrace on the whole disk and trace-cmd on the
+# writeback events.
+#
+# Disks: vda  the data disk, partitioned and formatted by the host, QEMU-
+#             throttled: the disk under test
+#        vdb  scratch, unthrottled, formatted ext2 here: every trace and
+#             result is written to it (bfq alone writes about 50 MB of
+#             blktrace a minute: too much for the guest's RAM); the host
+#             reads /results off it with debugfs (mounted at /tmp/scratch)
+#        vdc  this root filesystem, read-only
+#
+# Parameters arrive as environment variables (kernel command line words
+# the kernel does not know):
+#   xflusher=wq|bdi|pdflush  xsbfair=0|1  xsched=none|mq-deadline|bfq|kyber
+#   xmounts=vda1,vda2        partitions to mount at /mnt/NAME
+#   xinst=vda1,vda2          partitions that run an instance
+#   xoffsets=0,0             seconds each instance starts after the barrier
+#   xdur=SECONDS xclients=N  xworkload=dbench|fio  xfiosize=BYTES
+#   xfs=ext4|ext3            ext3: mounted data=ordered,nodelalloc
+#   xdbr xdr xdwc xdec       vm.dirty_background_ratio, dirty_ratio,
+#                            dirty_writeback_centisecs, dirty_expire_centisecs
+#
+# Console: "WBEXP: ..." progress lines and a last "WBEXP-RESULT: PASS" or
+# "WBEXP-RESULT: FAIL what".
+
+/bin/busybox --install -s 2>/dev/null
+export PATH=/usr/bin:/usr/sbin:/bin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /mnt
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+
+say() { echo "WBEXP: $*"; }
+R=""
+finish() { # [failure]
+	[ -n "$R" ] && dmesg >$R/dmesg.txt
+	cd /
+	umount /tmp/scratch 2>/dev/null
+	sync
+	if [ -n "${1:-}" ]; then
+		echo "WBEXP-RESULT: FAIL $1"
+	else
+		echo "WBEXP-RESULT: PASS"
+	fi
+	poweroff -f
+	sleep 60
+	exit 1
+}
+die() { finish "$*"; }
+
+# --- scratch disk for the results -----------------------------------------
+mkfs.ext2 -q -F /dev/vdb || die "mkfs.ext2 /dev/vdb"
+mkdir -p /tmp/scratch
+mount -t ext2 /dev/vdb /tmp/scratch || die "mount /dev/vdb"
+R=/tmp/scratch/results
+mkdir -p $R
+
+# --- the partitions (formatted on the host) -------------------------------
+mntopts=""
+[ "$xfs" = ext3 ] && mntopts="-o data=ordered,nodelalloc"
+for p in $(echo "$xmounts" | tr , ' '); do
+	[ -b /dev/$p ] || die "no /dev/$p"
+	mkdir -p /mnt/$p
+	mount -t ext4 $mntopts /dev/$p /mnt/$p || die "mount /dev/$p"
+done
+say "mounted $xmounts ($xfs)"
+
+# --- scheduler, flusher model, dirty tunables -----------------------------
+echo "$xsched" >/sys/block/vda/queue/scheduler 2>/dev/null
+grep -q "\[$xsched\]" /sys/block/vda/queue/scheduler ||
+	die "scheduler $xsched not taken: $(cat /sys/block/vda/queue/scheduler)"
+[ -f /proc/sys/vm/writeback_flusher ] || die "kernel has no vm.writeback_flusher"
+echo "$xflusher" >/proc/sys/vm/writeback_flusher
+[ "$(cat /proc/sys/vm/writeback_flusher)" = "$xflusher" ] || die "vm.writeback_flusher not $xflusher"
+echo "$xsbfair" >/proc/sys/vm/writeback_sb_fair
+[ "$(cat /proc/sys/vm/writeback_sb_fair)" = "$xsbfair" ] || die "vm.writeback_sb_fair not $xsbfair"
+echo "$xdbr" >/proc/sys/vm/dirty_background_ratio
+echo "$xdr" >/proc/sys/vm/dirty_ratio
+echo "$xdwc" >/proc/sys/vm/dirty_writeback_centisecs
+echo "$xdec" >/proc/sys/vm/dirty_expire_centisecs
+for f in writeback_flusher writeback_sb_fair dirty_background_ratio dirty_ratio \
+	dirty_writeback_centisecs dirty_expire_centisecs; do
+	echo "vm.$f = $(cat /proc/sys/vm/$f)"
+done >$R/sysctl.txt
+echo "scheduler = $(cat /sys/block/vda/queue/scheduler)" >>$R/sysctl.txt
+echo "max_sectors_kb = $(cat /sys/block/vda/queue/max_sectors_kb)" >>$R/sysctl.txt
+echo "nr_requests = $(cat /sys/block/vda/queue/nr_requests)" >>$R/sysctl.txt
+echo "memtotal_kb = $(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" >>$R/sysctl.txt
+say "flusher=$xflusher sb_fair=$xsbfair scheduler=$xsched"
+
+# --- geometry: the layout wbfair reads (analysis/rundir.h) ----------------
+{
+	echo "vda $(tr : , </sys/block/vda/dev) vda 0 $(cat /sys/block/vda/size)"
+	for d in /sys/block/vda/vda[0-9]*; do
+		p=${d##*/}
+		echo "$p $(tr : , <$d/dev) vda $(cat $d/start) $(cat $d/size)"
+	done
+} >$R/geometry
+
+sync
+echo 3 >/proc/sys/vm/drop_caches
+
+# --- tracers ---------------------------------------------------------------
+mkdir -p $R/blktrace
+blktrace -d /dev/vda -o vda -D $R/blktrace >$R/blktrace.log 2>&1 &
+btpid=$!
+(cd $R && exec trace-cmd record -q -o $R/trace.dat \
+	-e writeback_flusher -e writeback:balance_dirty_pages \
+	-e writeback:writeback_start -e writeback:writeback_written \
+	-e sched:sched_process_exec) >$R/trace-record.log 2>&1 &
+tcpid=$!
+# both tracers are set up when the disk's trace directory and the
+# tracing switch say so
+t=0
+while [ $t -lt 300 ]; do
+	[ -e /sys/kernel/debug/block/vda/trace0 ] &&
+		[ "$(cat /sys/kernel/tracing/events/sched/sched_process_exec/enable)" = 1 ] &&
+		[ "$(cat /sys/kernel/tracing/tracing_on)" = 1 ] && break
+	sleep 0.1
+	t=$((t + 1))
+done
+[ $t -lt 300 ] || die "tracers did not start: $(cat $R/blktrace.log $R/trace-record.log)"
+sleep 1
+
+snap() { # suffix
+	cat /proc/vmstat >$R/vmstat.$1
+	cat /proc/stat >$R/stat.$1
+	cat /sys/block/vda/stat >$R/vda.stat.$1
+	cat /sys/block/vda/inflight >$R/vda.inflight.$1
+	for d in /sys/block/vda/vda[0-9]*; do
+		cat $d/stat >$R/${d##*/}.stat.$1
+	done
+	cat /proc/uptime >$R/uptime.$1
+}
+
+# --- the instances, released together -------------------------------------
+# Each instance's shell blocks opening the FIFO for reading; one open for
+# writing (exec 3<>) releases every blocked reader at once, then each
+# waits its offset and execs the workload. The wait is the shell's own
+# read -t on the FIFO, which nobody writes: a sleep would fork and exec a
+# program first (about 20-30 ms under TCG). The exec times are in the
+# trace (sched_process_exec).
+mkfifo /tmp/go
+# the program and its libraries in the page cache: else the first exec
+# after the release reads them off the root disk while the other waits
+# (on one vCPU the execs run one after the other), which has made the
+# start difference several ms longer
+if [ "$xworkload" = fio ]; then fio --version; else dbench --help; fi >/dev/null 2>&1
+: >$R/instances
+set -- $(echo "$xoffsets" | tr , ' ')
+pids=""
+for p in $(echo "$xinst" | tr , ' '); do
+	off=${1:-0}
+	[ $# -gt 0 ] && shift
+	if [ "$xworkload" = fio ]; then
+		(: </tmp/go; [ "$off" = 0 ] || read -t "$off" _ <>/tmp/go; cd $R &&
+			JOB=$p DIR=/mnt/$p SIZE=$xfiosize RUNTIME=$xdur exec fio \
+				--output-format=json --output=$R/fio.$p.json \
+				/etc/wbsim/fio-write.fio) >$R/fio.$p.out 2>&1 &
+	else
+		(: </tmp/go; [ "$off" = 0 ] || read -t "$off" _ <>/tmp/go; exec dbench -c /usr/share/dbench/client.txt \
+			-t "$xdur" -D /mnt/$p "$xclients") >$R/dbench.$p.log 2>&1 &
+	fi
+	echo "$p $! $off" >>$R/instances
+	pids="$pids $!"
+done
+# every instance blocked in the open (fifo_open -> wait_for_partner)
+# before the release
+for pid in $pids; do
+	t=0
+	while [ "$(cat /proc/$pid/wchan 2>/dev/null)" != wait_for_partner ] && [ $t -lt 100 ]; do
+		sleep 0.05
+		t=$((t + 1))
+	done
+	[ $t -lt 100 ] || say "instance $pid not seen blocked on the FIFO ($(cat /proc/$pid/wchan 2>/dev/null))"
+done
+# snapshots before: the disk is idle (caches dropped, nothing written since)
+snap before
+exec 3<>/tmp/go
+cat /proc/uptime >$R/uptime.release
+say "released: $(tr '\n' ' ' <$R/instances)"
+wait $pids
+exec 3<&-
+
+# --- snapshots after: at the end of the workload ---------------------------
+snap after
+say "instances done"
+
+# Freeze both filesystems: writes the rest of their dirty data and stops
+# any more, so the disk is idle and every byte it wrote since "before" is
+# in both the trace and the "stop" counters (smoke test: they must agree).
+for p in $(echo "$xmounts" | tr , ' '); do
+	fsfreeze --freeze /mnt/$p || say "fsfreeze /mnt/$p failed"
+done
+t=0
+while [ "$(awk '{ print $1 + $2 }' /sys/block/vda/inflight)" != 0 ] && [ $t -lt 100 ]; do
+	sleep 0.1
+	t=$((t + 1))
+done
+snap stop
+kill -INT $btpid $tcpid
+wait $btpid $tcpid
+for p in $(echo "$xmounts" | tr , ' '); do
+	fsfreeze --unfreeze /mnt/$p
+done
+ls -l $R/blktrace $R >$R/files.txt
+for p in $(echo "$xmounts" | tr , ' '); do
+	umount /mnt/$p || say "umount /mnt/$p failed"
+done
+finish

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The experiment's matrix: every flusher model x I/O scheduler, each cell
+# repeated, in QEMU guests (tools/experiment/run.sh), with a report.
+#
+#   tools/experiment/matrix.sh [-c SCENARIO]... [--set K=V]... [-o DIR]
+#       [-r REPEATS] [-j JOBS] [-d SECONDS] [--flushers "wq bdi ..."]
+#       [--schedulers "none bfq ..."] [--cells "wq-none bdi-fair-bfq ..."]
+#       [--report-only]
+#
+# Defaults: tools/experiment/experiment.ini, DIR runs/experiment, 3
+# repeats, 2 jobs, the scenario's duration, flushers "wq bdi pdflush
+# bdi-fair" (bdi-fair: the bdi model with vm.writeback_sb_fair=1),
+# schedulers "none mq-deadline bfq kyber"; --cells runs just the cells
+# named FLUSHER-SCHEDULER instead of every pair. Writes DIR/CELL/rN/ (run
+# directories, CELL = FLUSHER-SCHEDULER), DIR/CELL/rN.log, DIR/runs.jsonl
+# (one line of figures per run) and DIR/report.md. --report-only makes
+# the report from the run directories already there.
+#
+# Two guests at once (-j 2) on a 2-core host: each guest is one TCG vCPU
+# thread and spends most of its time in iowait on the throttled disk (the
+# report shows disk busy and iowait per cell: if busy falls well below the
+# -j 1 figure the host CPU, not the disk, has become the bottleneck).
+set -eu
+EXP=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$EXP/../.." && pwd)
+wbfair=${WBFAIR:-$ROOT/bin/wbfair}
+
+usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--report-only/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+bad() { echo "matrix.sh: $*" >&2; exit 2; }
+
+cfgs=() sets=() out=$ROOT/runs/experiment repeats=3 jobs=2 dur=""
+flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0 cellarg=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-c) [ $# -ge 2 ] || usage; cfgs+=(-c "$2"); shift 2 ;;
+	--set) [ $# -ge 2 ] || usage; sets+=(--set "$2"); shift 2 ;;
+	-o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
+	-r) [ $# -ge 2 ] || usage; repeats=$2; shift 2 ;;
+	-j) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+	-d) [ $# -ge 2 ] || usage; dur=$2; shift 2 ;;
+	--flushers) [ $# -ge 2 ] || usage; flushers=$2; shift 2 ;;
+	--schedulers) [ $# -ge 2 ] || usage; scheds=$2; shift 2 ;;
+	--cells) [ $# -ge 2 ] || usage; cellarg=$2; shift 2 ;;
+	--report-only) report_only=1; shift ;;
+	-h|--help) usage ;;
+	*) bad "unknown argument '$1' (see --help)" ;;
+	esac
+done
+[[ "$repeats" =~ ^[1-9][0-9]*$ ]] || bad "-r $repeats: want a count >= 1"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || bad "-j $jobs: want a count >= 1"
+[ -z "$dur" ] || [[ "$dur" =~ ^[1-9][0-9]*$ ]] || bad "-d $dur: want whole seconds"
+for f in $flushers; do
+	case $f in wq|bdi|pdflush|bdi-fair) ;; *) bad "flusher '$f': want wq, bdi, pdflush or bdi-fair" ;; esac
+done
+for s in $scheds; do
+	case $s in none|mq-deadline|bfq|kyber) ;; *) bad "scheduler '$s': want none, mq-deadline, bfq or kyber" ;; esac
+done
+[ -x "$wbfair" ] || { echo "matrix.sh: no $wbfair: run make first" >&2; exit 1; }
+[ -z "$dur" ] || sets+=(--set "sim.duration=$dur")
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+cells=()
+if [ -n "$cellarg" ]; then
+	for c in $cellarg; do
+		ok=0
+		for f in bdi-fair wq bdi pdflush; do
+			s=${c#"$f"-}
+			[ "$s" != "$c" ] || continue
+			case $s in none|mq-deadline|bfq|kyber) ok=1; break ;; esac
+		done
+		[ $ok = 1 ] || bad "cell '$c': want FLUSHER-SCHEDULER, e.g. bdi-fair-bfq"
+		cells+=("$c")
+	done
+else
+	for f in $flushers; do
+		for s in $scheds; do
+			cells+=("$f-$s")
+		done
+	done
+fi
+
+if [ $report_only = 0 ]; then
+	# the parameters are checked once, before any guest boots
+	"$EXP/run.sh" "${cfgs[@]}" "${sets[@]}" --check-only || exit $?
+	t0=$(date +%s)
+	"$EXP/root.sh" "$out/root.img"
+	export OUT=$out EXP
+	# run.sh's scenario arguments for every cell, NUL-separated
+	printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
+	for c in "${cells[@]}"; do
+		for r in $(seq 1 "$repeats"); do
+			printf '%s\0%s\0' "$c" "$r"
+		done
+	done | xargs -0 -n 2 -P "$jobs" bash -c '
+		cell=$1 r=$2
+		for f in bdi-fair wq bdi pdflush; do
+			s=${cell#"$f"-}
+			[ "$s" = "$cell" ] || break
+		done
+		mapfile -d "" args <"$OUT/args"
+		mkdir -p "$OUT/$cell"
+		if "$EXP/run.sh" "${args[@]}" --set "writeback.flusher=$f" --set "qemu.scheduler=$s" \
+			--root "$OUT/root.img" -o "$OUT/$cell/r$r" >"$OUT/$cell/r$r.log" 2>&1; then
+			echo "matrix: $cell r$r: $(tail -n 1 "$OUT/$cell/r$r.log" | sed "s/^experiment: [^:]*: //")"
+		else
+			echo "matrix: $cell r$r FAILED: $(tail -n 1 "$OUT/$cell/r$r.log")"
+		fi' matrix-cell || true
+	rm -f "$out/root.img" "$out/args"
+	echo "matrix: $(( $(date +%s) - t0 )) s wall for ${#cells[@]} cells x $repeats repeats, -j $jobs" |
+		tee "$out/wall.txt"
+fi
+"$EXP/report.sh" "$out" "${cells[@]}"

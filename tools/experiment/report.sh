@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The matrix report: DIR/runs.jsonl (one line of figures per run) and
+# DIR/report.md (one row per cell, each figure as min / median / max over
+# the cell's repeats, the median being the nearest-rank one: the
+# ceil(n/2)-th smallest, an observed value, as wbfair's percentiles).
+#
+#   tools/experiment/report.sh DIR CELL...
+#
+# Every figure comes from wbfair (--format json, over the run and with
+# -i 1 and -i 10) or the run's summary.json:
+#   written MB per partition   blktrace completions (wbfair partitions)
+#   dbench MB/s per instance   the dbench logs' Throughput (wbfair dbench)
+#   Jain run / 1 s / 10 s      partition_fairness.jain, and jain_interval
+#                              with -i 1 and -i 10 (the mean over the
+#                              intervals in which something was written)
+#   busy, iowait, start diff   summary.json (disk io_ticks, /proc/stat,
+#                              exec times in the trace)
+# Flags: "start" when a run's start difference is 10 ms or more; "no
+# dirty limit" when no run of the cell was throttled on dirty memory (such
+# a cell does not test the flushers).
+set -eu
+EXP=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$EXP/../.." && pwd)
+wbfair=${WBFAIR:-$ROOT/bin/wbfair}
+[ $# -ge 2 ] || { echo "usage: $0 DIR CELL..." >&2; exit 2; }
+out=$1
+shift
+
+: >"$out/runs.jsonl"
+runs=()
+for cell in "$@"; do
+	for run in "$out/$cell"/r[0-9]*; do
+		[ -f "$run/summary.json" ] || continue
+		runs+=("$run")
+		j1=$("$wbfair" --format json -i 1 "$run") || { echo "report: wbfair failed on $run" >&2; continue; }
+		j10=$("$wbfair" --format json -i 10 "$run") || continue
+		jq -c -n --arg cell "$cell" --arg run "${run##*/}" --argjson a "$j1" --argjson b "$j10" \
+			--slurpfile s "$run/summary.json" '
+			($a | if type == "array" then .[0] else . end) as $a |
+			($b | if type == "array" then .[0] else . end) as $b |
+			{cell: $cell, run: $run,
+			 written_mb: ($a.partitions | map({key: .name, value: (.bytes_written / 1e6)}) | from_entries),
+			 dbench_mbps: (($a.dbench // []) | map({key: .name, value: .throughput_mbps}) | from_entries),
+			 jain: $a.partition_fairness.jain,
+			 jain_1s: $a.partition_fairness.jain_interval,
+			 jain_10s: $b.partition_fairness.jain_interval,
+			 busy_pct: $s[0].disk_busy_pct, iowait_pct: $s[0].guest_iowait_pct,
+			 start_ms: $s[0].start_difference_ms,
+			 dirty_hit: ($a.dirty_limit.state == "hit"),
+			 throttle_events: $s[0].dirty_throttle_events,
+			 wall_s: $s[0].wall_s}' >>"$out/runs.jsonl"
+	done
+done
+
+{
+	echo "# Experiment matrix"
+	echo
+	echo "Made by tools/experiment/matrix.sh; $(grep -c . "$out/runs.jsonl") runs in $(basename "$out")."
+	[ -f "$out/wall.txt" ] && echo "$(sed 's/^matrix: //' "$out/wall.txt")."
+	if [ ${#runs[@]} -gt 0 ]; then
+		echo "Scenario (first run's scenario.ini, less the flusher and scheduler):"
+		echo
+		echo '```'
+		awk '/^\[/ { sec = $0; next }
+			/^(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload) / {
+				if (sec != shown) { print sec; shown = sec }; print }' "${runs[0]}/scenario.ini"
+		echo '```'
+	fi
+	echo
+	echo "Each figure: min / median / max over the repeats. Written MB: blktrace"
+	echo "completions per partition (10^6 bytes). dbench: each instance's"
+	echo "Throughput. Jain: partitions' written bytes over the run, and the mean"
+	echo "per 1 s and per 10 s interval. Busy: the disk's io_ticks; iowait: the"
+	echo "guest's; both from the instances' release to their end. Start: the"
+	echo "largest difference of the instances' exec times less their offsets."
+	echo
+	jq -r -s '
+		def r2: . * 100 | round / 100;
+		def r1: . * 10 | round / 10;
+		def r3: . * 1000 | round / 1000;
+		def f2: if . == null then "-" else tostring end;
+		def stat(f): map(f) | map(select(. != null)) | sort |
+			if length == 0 then "-"
+			else "\(.[0] | f2) / \(.[(length / 2 | ceil) - 1] | f2) / \(.[-1] | f2)" end;
+		(map(.written_mb | keys) | add // [] | unique) as $parts |
+		(map(.dbench_mbps | keys) | add // [] | unique) as $insts |
+		"| cell | runs | " + ($parts | map("\(.) MB") | join(" | ")) + " | " +
+		($insts | map("dbench \(.) MB/s") | join(" | ")) +
+		" | Jain run | Jain 1 s | Jain 10 s | busy % | iowait % | start ms | flags |",
+		"|" + ([range(0; 9 + ($parts | length) + ($insts | length))] | map("---") | join("|")) + "|",
+		(group_by(.cell) | sort_by(.[0].cell) | .[] | . as $g |
+		 ([$g[] | select(.start_ms >= 10)] | length) as $late |
+		 ([$g[] | select(.dirty_hit)] | length) as $hit |
+		 "| \($g[0].cell) | \($g | length) | " +
+		 ($parts | map(. as $p | $g | stat(.written_mb[$p] | if . == null then null else r2 end)) | join(" | ")) + " | " +
+		 ($insts | map(. as $i | $g | stat(.dbench_mbps[$i] | if . == null then null else r2 end)) | join(" | ")) + " | " +
+		 ($g | stat(.jain | if . == null then null else r3 end)) + " | " +
+		 ($g | stat(.jain_1s | if . == null then null else r3 end)) + " | " +
+		 ($g | stat(.jain_10s | if . == null then null else r3 end)) + " | " +
+		 ($g | stat(.busy_pct | r1)) + " | " + ($g | stat(.iowait_pct | r1)) + " | " +
+		 ($g | stat(.start_ms | r1)) + " | " +
+		 ([(if $late > 0 then "start >= 10 ms in \($late) run(s)" else empty end),
+		   (if $hit == 0 then "no dirty limit: does not test the flushers" else empty end)] | join("; ")) + " |")
+	' "$out/runs.jsonl"
+	missing=""
+	for cell in "$@"; do
+		ls "$out/$cell"/r[0-9]*/summary.json >/dev/null 2>&1 || missing="$missing $cell"
+	done
+	[ -z "$missing" ] || { echo; echo "Cells without a complete run:$missing (see DIR/CELL/rN.log)."; }
+	if [ ${#runs[@]} -gt 0 ]; then
+		echo
+		echo "## wbfair compare (every run)"
+		echo
+		echo '```'
+		"$wbfair" compare "${runs[@]}" | sed "s|$out/||g"
+		echo '```'
+	fi
+} >"$out/report.md"
+echo "report: $out/report.md"

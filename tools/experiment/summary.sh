@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Write RUN/summary.json of an experiment run directory from what the guest
+# left in RUN/qemu/ (snapshots, instance pids, run.env) and RUN/trace.txt:
+#   producer            "qemu"
+#   dirty_limit_hit, dirty_throttle_events
+#                       balance_dirty_pages events with pause > 0 (a
+#                       dirtier slept: the run was throttled on dirty memory)
+#   disk_busy_ms, disk_busy_pct
+#                       io_ticks of /sys/block/vda/stat between the release
+#                       of the instances and their end
+#   guest_iowait_pct    iowait share of /proc/stat's cpu time, same window
+#   instance_starts, start_difference_ms
+#                       the instances' exec times (sched_process_exec of the
+#                       pids the guest noted), and the largest difference
+#                       between two of them less their start offsets
+#   partitions          sectors written per partition (/sys/block/vda/vdaN/
+#                       stat) at release ("before"), at the end ("after")
+#                       and with the filesystems frozen and the disk idle
+#                       ("stop", when blktrace was stopped)
+#   parameters, qemu    every resolved parameter (scenario.ini)
+# run.sh calls it; it can be run again on a run directory.
+#
+#   tools/experiment/summary.sh RUN_DIR
+set -eu
+[ $# = 1 ] && [ -d "$1/qemu" ] || { echo "usage: $0 RUN_DIR (an experiment run directory)" >&2; exit 2; }
+out=$(cd "$1" && pwd)
+Qd=$out/qemu
+die() { echo "experiment: $*" >&2; exit 1; }
+. "$Qd/run.env"
+ninst=$(grep -c . "$Qd/instances")
+sim=$(sed -n '/^\[qemu\]/q; /^;/d; p' "$out/scenario.ini")
+qemu=$(sed -n '/^\[qemu\]/,$p' "$out/scenario.ini" | sed 1d)
+Qd=$out/qemu
+# cpu_field FILE N: field N of the "cpu " line of /proc/stat (1 = user)
+cpu_total() { awk '/^cpu / { s = 0; for (i = 2; i <= NF; i++) s += $i; print s }' "$1"; }
+cpu_field() { awk -v n="$2" '/^cpu / { print $(n + 1) }' "$1"; }
+iowait=$(awk -v a="$(cpu_field "$Qd/stat.before" 5)" -v b="$(cpu_field "$Qd/stat.after" 5)" \
+	-v ta="$(cpu_total "$Qd/stat.before")" -v tb="$(cpu_total "$Qd/stat.after")" \
+	'BEGIN { printf "%.1f", (tb > ta ? 100 * (b - a) / (tb - ta) : 0) }')
+busy_ms=$(( $(awk '{ print $10 }' "$Qd/vda.stat.after") - $(awk '{ print $10 }' "$Qd/vda.stat.before") ))
+elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 "$Qd/uptime.after")" \
+	'BEGIN { printf "%.2f", b - a }')
+busy_pct=$(awk -v m="$busy_ms" -v e="$elapsed" 'BEGIN { printf "%.1f", (e > 0 ? m / 10 / e : 0) }')
+throttle=$(awk '/ balance_dirty_pages:/ { for (i = 1; i <= NF; i++) if ($i ~ /^pause=/) {
+		v = $i; sub(/pause=/, "", v); if (v + 0 > 0) n++ } } END { print n + 0 }' "$out/trace.txt")
+# exec times of the instances' first programs, by the pids the guest noted
+starts=$(awk 'NR == FNR { part[$2] = $1; off[$2] = $3; next }
+	/ sched_process_exec:/ {
+		ts = ""; pid = ""
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^[0-9]+\.[0-9]+:$/ && ts == "") { ts = $i; sub(/:$/, "", ts) }
+			if ($i ~ /^pid=/) { pid = $i; sub(/pid=/, "", pid) }
+		}
+		if (pid in part && !(pid in seen)) { seen[pid] = 1; print part[pid], ts, off[pid] }
+	}' "$Qd/instances" "$out/trace.txt")
+[ "$(echo "$starts" | grep -c .)" = "$ninst" ] ||
+	die "the trace has the exec of $(echo "$starts" | grep -c .) of $ninst instances"
+start_diff=$(echo "$starts" | awk '{ t = $2 - $3; if (NR == 1 || t < lo) lo = t; if (NR == 1 || t > hi) hi = t }
+	END { printf "%.3f", (hi - lo) * 1000 }')
+parts_json=$(for d in "$Qd"/vda[0-9]*.stat.before; do
+	p=$(basename "$d" .stat.before)
+	echo "$p $(awk '{ print $7 }' "$d") $(awk '{ print $7 }' "$Qd/$p.stat.after") $(awk '{ print $7 }' "$Qd/$p.stat.stop")"
+done | jq -R -s 'split("\n") | map(select(length > 0) | split(" ")) |
+	map({key: .[0], value: {sectors_written_before: (.[1] | tonumber),
+	     sectors_written_after: (.[2] | tonumber), sectors_written_stop: (.[3] | tonumber)}}) | from_entries')
+jq -n \
+	--arg producer qemu --argjson hit "$([ "$throttle" -gt 0 ] && echo true || echo false)" \
+	--argjson events "$throttle" --argjson busy_ms "$busy_ms" --argjson busy_pct "$busy_pct" \
+	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" \
+	--arg starts "$starts" --argjson parts "$parts_json" --arg sim "$sim" \
+	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
+	--arg kernel "$kernel" --arg kernel_release "$(grep -ao 'Linux version [^ ]*' "$Qd/console.log" | head -n 1 | cut -d' ' -f3)" \
+	--arg cache "$cache" --argjson wall "$wall" \
+	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |
+		{key: sub(" *=.*"; ""), value: sub("^[^=]*= *"; "")}) | from_entries')" \
+	'{producer: $producer, dirty_limit_hit: $hit, dirty_throttle_events: $events,
+	  flusher: $model, sb_fair: $sbfair, scheduler: $sched,
+	  disk_busy_ms: $busy_ms, disk_busy_pct: $busy_pct, guest_iowait_pct: $iowait,
+	  elapsed_s: $elapsed, wall_s: $wall, data_disk_cache: $cache,
+	  kernel: $kernel, kernel_release: $kernel_release,
+	  instance_starts: ($starts | split("\n") | map(select(length > 0) | split(" ") |
+		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber)})),
+	  start_difference_ms: $diff,
+	  partitions: $parts,
+	  parameters: ($sim | split("\n") | reduce .[] as $l ({sec: "", out: {}};
+		if ($l | test("^\\[")) then .sec = ($l | gsub("[\\[\\] ]"; ""))
+		elif ($l | test("=")) then .out[.sec + "." + ($l | sub(" *=.*"; ""))] = ($l | sub("^[^=]*= *"; ""))
+		else . end) | .out),
+	  qemu: $qemu}' >"$out/summary.json"
+
+echo "experiment: $(basename "$out"): $wall s wall, disk busy $busy_pct%, iowait $iowait%, start difference $start_diff ms, $throttle throttle events"
