@@ -179,10 +179,11 @@ check: kernel-ci
 # --- the real experiment (tools/experiment/) --------------------------------
 # The flusher x scheduler matrix in QEMU guests of the kernel series: 16
 # cells of 120 s, 3 repeats each, two guests at a time; runs/experiment/
-# CELL/rN/ (run directories) and runs/experiment/report.md. Needs `make
-# kernel` first. Smaller: tools/experiment/matrix.sh --help.
+# CELL/rN/ (run directories) and runs/experiment/report.md. Builds the
+# kernel first (nothing to do when it is built). Smaller:
+# tools/experiment/matrix.sh --help.
 EXPERIMENT_OPTS ?= -d 120 -r 3 -j 2
-experiment: deps all
+experiment: deps all kernel
 	$(Q)tools/experiment/matrix.sh $(EXPERIMENT_OPTS)
 
 .PHONY: experiment
