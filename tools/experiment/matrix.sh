@@ -5,7 +5,7 @@
 #   tools/experiment/matrix.sh [-c SCENARIO]... [--set K=V]... [-o DIR]
 #       [-r REPEATS] [-j JOBS] [-d SECONDS] [--flushers "wq bdi ..."]
 #       [--schedulers "none bfq ..."] [--cells "wq-none bdi-fair-bfq ..."]
-#       [--report-only]
+#       [--report-only] [--resume]
 #
 # Defaults: tools/experiment/experiment.ini, DIR runs/experiment, 3
 # repeats, 2 jobs, the scenario's duration, flushers "wq bdi pdflush
@@ -14,7 +14,8 @@
 # named FLUSHER-SCHEDULER instead of every pair. Writes DIR/CELL/rN/ (run
 # directories, CELL = FLUSHER-SCHEDULER), DIR/CELL/rN.log, DIR/runs.jsonl
 # (one line of figures per run) and DIR/report.md. --report-only makes
-# the report from the run directories already there.
+# the report from the run directories already there; --resume keeps the
+# runs already complete in DIR (a summary.json) and runs only the others.
 #
 # Two guests at once (-j 2) on a 2-core host: each guest is one TCG vCPU
 # thread and spends most of its time in iowait on the throttled disk (the
@@ -29,7 +30,7 @@ usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--report-only/
 bad() { echo "matrix.sh: $*" >&2; exit 2; }
 
 cfgs=() sets=() out=$ROOT/runs/experiment repeats=3 jobs=2 dur=""
-flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0 cellarg=""
+flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0 cellarg="" resume=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-c) [ $# -ge 2 ] || usage; cfgs+=(-c "$2"); shift 2 ;;
@@ -42,6 +43,7 @@ while [ $# -gt 0 ]; do
 	--schedulers) [ $# -ge 2 ] || usage; scheds=$2; shift 2 ;;
 	--cells) [ $# -ge 2 ] || usage; cellarg=$2; shift 2 ;;
 	--report-only) report_only=1; shift ;;
+	--resume) resume=1; shift ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (see --help)" ;;
 	esac
@@ -85,7 +87,7 @@ if [ $report_only = 0 ]; then
 	"$EXP/run.sh" "${cfgs[@]}" "${sets[@]}" --check-only || exit $?
 	t0=$(date +%s)
 	"$EXP/root.sh" "$out/root.img"
-	export OUT=$out EXP
+	export OUT=$out EXP RESUME=$resume
 	# run.sh's scenario arguments for every cell, NUL-separated
 	printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
 	for c in "${cells[@]}"; do
@@ -100,6 +102,10 @@ if [ $report_only = 0 ]; then
 		done
 		mapfile -d "" args <"$OUT/args"
 		mkdir -p "$OUT/$cell"
+		if [ "$RESUME" = 1 ] && [ -f "$OUT/$cell/r$r/summary.json" ]; then
+			echo "matrix: $cell r$r: kept"
+			exit 0
+		fi
 		if "$EXP/run.sh" "${args[@]}" --set "writeback.flusher=$f" --set "qemu.scheduler=$s" \
 			--root "$OUT/root.img" -o "$OUT/$cell/r$r" >"$OUT/$cell/r$r.log" 2>&1; then
 			echo "matrix: $cell r$r: $(tail -n 1 "$OUT/$cell/r$r.log" | sed "s/^experiment: [^:]*: //")"

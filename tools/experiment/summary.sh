@@ -17,6 +17,9 @@
 #                       stat) at release ("before"), at the end ("after")
 #                       and with the filesystems frozen and the disk idle
 #                       ("stop", when blktrace was stopped)
+#   alloc_failures, trace_lost_events
+#                       page allocation failures on the console, events
+#                       the trace ring buffer dropped
 #   parameters, qemu    every resolved parameter (scenario.ini)
 # run.sh calls it; it can be run again on a run directory.
 #
@@ -37,6 +40,11 @@ cpu_field() { awk -v n="$2" '/^cpu / { print $(n + 1) }' "$1"; }
 iowait=$(awk -v a="$(cpu_field "$Qd/stat.before" 5)" -v b="$(cpu_field "$Qd/stat.after" 5)" \
 	-v ta="$(cpu_total "$Qd/stat.before")" -v tb="$(cpu_total "$Qd/stat.after")" \
 	'BEGIN { printf "%.1f", (tb > ta ? 100 * (b - a) / (tb - ta) : 0) }')
+# allocation failures the kernel reported (warn_alloc; run.sh lets only
+# those through) and trace events the ring buffer dropped (trace-cmd
+# report's "CPU:N [LOST M EVENTS]"): both mean the trace is incomplete
+alloc_failures=$(grep -ac 'page allocation failure' "$Qd/console.log" || true)
+lost=$(grep -ao 'LOST [0-9]* EVENTS' "$out/trace.txt" | awk '{ n += $2 } END { print n + 0 }')
 busy_ms=$(( $(awk '{ print $10 }' "$Qd/vda.stat.after") - $(awk '{ print $10 }' "$Qd/vda.stat.before") ))
 elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 "$Qd/uptime.after")" \
 	'BEGIN { printf "%.2f", b - a }')
@@ -71,12 +79,14 @@ jq -n \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
 	--arg kernel "$kernel" --arg kernel_release "$(grep -ao 'Linux version [^ ]*' "$Qd/console.log" | head -n 1 | cut -d' ' -f3)" \
 	--arg cache "$cache" --argjson wall "$wall" \
+	--argjson alloc "$alloc_failures" --argjson lost "$lost" \
 	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |
 		{key: sub(" *=.*"; ""), value: sub("^[^=]*= *"; "")}) | from_entries')" \
 	'{producer: $producer, dirty_limit_hit: $hit, dirty_throttle_events: $events,
 	  flusher: $model, sb_fair: $sbfair, scheduler: $sched,
 	  disk_busy_ms: $busy_ms, disk_busy_pct: $busy_pct, guest_iowait_pct: $iowait,
 	  elapsed_s: $elapsed, wall_s: $wall, data_disk_cache: $cache,
+	  alloc_failures: $alloc, trace_lost_events: $lost,
 	  kernel: $kernel, kernel_release: $kernel_release,
 	  instance_starts: ($starts | split("\n") | map(select(length > 0) | split(" ") |
 		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber)})),
