@@ -17,7 +17,9 @@
 #                              exec times in the trace)
 # Flags: "start" when a run's start difference is 10 ms or more; "no
 # dirty limit" when no run of the cell was throttled on dirty memory (such
-# a cell does not test the flushers).
+# a cell does not test the flushers); "lost events" when the trace ring
+# buffer dropped events in a run (its throttle count is then a lower
+# bound; blktrace is not affected).
 set -eu
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
@@ -48,6 +50,7 @@ for cell in "$@"; do
 			 start_ms: $s[0].start_difference_ms,
 			 dirty_hit: ($a.dirty_limit.state == "hit"),
 			 throttle_events: $s[0].dirty_throttle_events,
+			 lost_events: ($s[0].trace_lost_events // 0),
 			 wall_s: $s[0].wall_s}' >>"$out/runs.jsonl"
 	done
 done
@@ -91,6 +94,7 @@ done
 		(group_by(.cell) | sort_by(.[0].cell) | .[] | . as $g |
 		 ([$g[] | select(.start_ms >= 10)] | length) as $late |
 		 ([$g[] | select(.dirty_hit)] | length) as $hit |
+		 ([$g[] | select(.lost_events > 0)] | length) as $lost |
 		 "| \($g[0].cell) | \($g | length) | " +
 		 ($parts | map(. as $p | $g | stat(.written_mb[$p] | if . == null then null else r2 end)) | join(" | ")) + " | " +
 		 ($insts | map(. as $i | $g | stat(.dbench_mbps[$i] | if . == null then null else r2 end)) | join(" | ")) + " | " +
@@ -100,7 +104,8 @@ done
 		 ($g | stat(.busy_pct | r1)) + " | " + ($g | stat(.iowait_pct | r1)) + " | " +
 		 ($g | stat(.start_ms | r1)) + " | " +
 		 ([(if $late > 0 then "start >= 10 ms in \($late) run(s)" else empty end),
-		   (if $hit == 0 then "no dirty limit: does not test the flushers" else empty end)] | join("; ")) + " |")
+		   (if $hit == 0 then "no dirty limit: does not test the flushers" else empty end),
+		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end)] | join("; ")) + " |")
 	' "$out/runs.jsonl"
 	missing=""
 	for cell in "$@"; do
