@@ -29,17 +29,21 @@ out=$1
 shift
 
 : >"$out/runs.jsonl"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 runs=()
 for cell in "$@"; do
 	for run in "$out/$cell"/r[0-9]*; do
 		[ -f "$run/summary.json" ] || continue
 		runs+=("$run")
-		j1=$("$wbfair" --format json -i 1 "$run") || { echo "report: wbfair failed on $run" >&2; continue; }
-		j10=$("$wbfair" --format json -i 10 "$run") || continue
-		jq -c -n --arg cell "$cell" --arg run "${run##*/}" --argjson a "$j1" --argjson b "$j10" \
+		# files, not arguments: a 120 s run's JSON (per-interval series,
+		# every process) is larger than an argument may be
+		"$wbfair" --format json -i 1 "$run" >"$tmp/j1" || { echo "report: wbfair failed on $run" >&2; continue; }
+		"$wbfair" --format json -i 10 "$run" >"$tmp/j10" || continue
+		jq -c -n --arg cell "$cell" --arg run "${run##*/}" --slurpfile a "$tmp/j1" --slurpfile b "$tmp/j10" \
 			--slurpfile s "$run/summary.json" '
-			($a | if type == "array" then .[0] else . end) as $a |
-			($b | if type == "array" then .[0] else . end) as $b |
+			($a[0] | if type == "array" then .[0] else . end) as $a |
+			($b[0] | if type == "array" then .[0] else . end) as $b |
 			{cell: $cell, run: $run,
 			 written_mb: ($a.partitions | map({key: .name, value: (.bytes_written / 1e6)}) | from_entries),
 			 dbench_mbps: (($a.dbench // []) | map({key: .name, value: .throughput_mbps}) | from_entries),
