@@ -113,7 +113,10 @@ if [ $report_only = 0 ]; then
 			echo "matrix: $cell r$r FAILED: $(tail -n 1 "$OUT/$cell/r$r.log")"
 		fi' matrix-cell || true
 	rm -f "$out/root.img" "$out/args"
-	echo "matrix: $(( $(date +%s) - t0 )) s wall for ${#cells[@]} cells x $repeats repeats, -j $jobs" |
-		tee "$out/wall.txt"
+	# a resumed matrix adds its line: the report shows every pass's time
+	tee_opt=()
+	[ $resume = 0 ] || tee_opt=(-a)
+	echo "matrix: $(( $(date +%s) - t0 )) s wall for ${#cells[@]} cells x $repeats repeats, -j $jobs$([ $resume = 0 ] || echo ", resumed")" |
+		tee "${tee_opt[@]}" "$out/wall.txt"
 fi
 "$EXP/report.sh" "$out" "${cells[@]}"

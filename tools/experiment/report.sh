@@ -19,7 +19,10 @@
 # dirty limit" when no run of the cell was throttled on dirty memory (such
 # a cell does not test the flushers); "lost events" when the trace ring
 # buffer dropped events in a run (its throttle count is then a lower
-# bound; blktrace is not affected).
+# bound; blktrace is not affected). A run whose guest clock jumped
+# (summary.json guest_clock_jump_s > 0) is left out of its cell's figures,
+# which depend on the clock (busy, rates, per-interval fairness), and
+# counted in the flags.
 set -eu
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
@@ -28,9 +31,10 @@ wbfair=${WBFAIR:-$ROOT/bin/wbfair}
 out=$1
 shift
 
-: >"$out/runs.jsonl"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# built aside and moved in: a report being made never shows a half file
+: >"$tmp/runs.jsonl"
 runs=()
 for cell in "$@"; do
 	for run in "$out/$cell"/r[0-9]*; do
@@ -55,15 +59,17 @@ for cell in "$@"; do
 			 dirty_hit: ($a.dirty_limit.state == "hit"),
 			 throttle_events: $s[0].dirty_throttle_events,
 			 lost_events: ($s[0].trace_lost_events // 0),
-			 wall_s: $s[0].wall_s}' >>"$out/runs.jsonl"
+			 clock_jump_s: ($s[0].guest_clock_jump_s // 0),
+			 wall_s: $s[0].wall_s}' >>"$tmp/runs.jsonl"
 	done
 done
+mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 
 {
 	echo "# Experiment matrix"
 	echo
 	echo "Made by tools/experiment/matrix.sh; $(grep -c . "$out/runs.jsonl") runs in $(basename "$out")."
-	[ -f "$out/wall.txt" ] && echo "$(sed 's/^matrix: //' "$out/wall.txt")."
+	[ -f "$out/wall.txt" ] && sed 's/^matrix: //; s/$/./' "$out/wall.txt"
 	if [ ${#runs[@]} -gt 0 ]; then
 		echo "Scenario (first run's scenario.ini, less the flusher and scheduler):"
 		echo
@@ -95,11 +101,13 @@ done
 		($insts | map("dbench \(.) MB/s") | join(" | ")) +
 		" | Jain run | Jain 1 s | Jain 10 s | busy % | iowait % | start ms | flags |",
 		"|" + ([range(0; 9 + ($parts | length) + ($insts | length))] | map("---") | join("|")) + "|",
-		(group_by(.cell) | sort_by(.[0].cell) | .[] | . as $g |
+		(group_by(.cell) | sort_by(.[0].cell) | .[] | .[0].cell as $cell |
+		 ([.[] | select(.clock_jump_s > 0)] | length) as $jumped |
+		 [.[] | select(.clock_jump_s == 0)] as $g |
 		 ([$g[] | select(.start_ms >= 10)] | length) as $late |
 		 ([$g[] | select(.dirty_hit)] | length) as $hit |
 		 ([$g[] | select(.lost_events > 0)] | length) as $lost |
-		 "| \($g[0].cell) | \($g | length) | " +
+		 "| \($cell) | \($g | length) | " +
 		 ($parts | map(. as $p | $g | stat(.written_mb[$p] | if . == null then null else r2 end)) | join(" | ")) + " | " +
 		 ($insts | map(. as $i | $g | stat(.dbench_mbps[$i] | if . == null then null else r2 end)) | join(" | ")) + " | " +
 		 ($g | stat(.jain | if . == null then null else r3 end)) + " | " +
@@ -109,7 +117,8 @@ done
 		 ($g | stat(.start_ms | r1)) + " | " +
 		 ([(if $late > 0 then "start >= 10 ms in \($late) run(s)" else empty end),
 		   (if $hit == 0 then "no dirty limit: does not test the flushers" else empty end),
-		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end)] | join("; ")) + " |")
+		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end),
+		   (if $jumped > 0 then "\($jumped) run(s) left out: the guest clock jumped" else empty end)] | join("; ")) + " |")
 	' "$out/runs.jsonl"
 	missing=""
 	for cell in "$@"; do

@@ -20,6 +20,16 @@
 #   alloc_failures, trace_lost_events
 #                       page allocation failures on the console, events
 #                       the trace ring buffer dropped
+#   guest_clock_jump_s  how much longer the guest's window (/proc/uptime)
+#                       was than the host's wall time of the whole QEMU
+#                       run, 0 when shorter; a guest clock that jumped
+#                       forward (seen in 2 of 48 runs, two guests running
+#                       at the same time whose 120 s windows both read
+#                       468530 s: a jump of the host's TSC, which TCG's
+#                       rdtsc reads). The window's
+#                       length is then unknown: disk_busy_pct is null and
+#                       the trace and blktrace timestamps after the jump
+#                       are off by as much
 #   parameters, qemu    every resolved parameter (scenario.ini)
 # run.sh calls it; it can be run again on a run directory.
 #
@@ -48,7 +58,9 @@ lost=$(grep -ao 'LOST [0-9]* EVENTS' "$out/trace.txt" | awk '{ n += $2 } END { p
 busy_ms=$(( $(awk '{ print $10 }' "$Qd/vda.stat.after") - $(awk '{ print $10 }' "$Qd/vda.stat.before") ))
 elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 "$Qd/uptime.after")" \
 	'BEGIN { printf "%.2f", b - a }')
-busy_pct=$(awk -v m="$busy_ms" -v e="$elapsed" 'BEGIN { printf "%.1f", (e > 0 ? m / 10 / e : 0) }')
+jump=$(awk -v e="$elapsed" -v w="$wall" 'BEGIN { printf "%.2f", (e > w ? e - w : 0) }')
+busy_pct=$(awk -v m="$busy_ms" -v e="$elapsed" -v j="$jump" \
+	'BEGIN { if (j > 0) print "null"; else printf "%.1f", (e > 0 ? m / 10 / e : 0) }')
 throttle=$(awk '/ balance_dirty_pages:/ { for (i = 1; i <= NF; i++) if ($i ~ /^pause=/) {
 		v = $i; sub(/pause=/, "", v); if (v + 0 > 0) n++ } } END { print n + 0 }' "$out/trace.txt")
 # exec times of the instances' first programs, by the pids the guest noted
@@ -79,14 +91,14 @@ jq -n \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
 	--arg kernel "$kernel" --arg kernel_release "$(grep -ao 'Linux version [^ ]*' "$Qd/console.log" | head -n 1 | cut -d' ' -f3)" \
 	--arg cache "$cache" --argjson wall "$wall" \
-	--argjson alloc "$alloc_failures" --argjson lost "$lost" \
+	--argjson alloc "$alloc_failures" --argjson lost "$lost" --argjson jump "$jump" \
 	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |
 		{key: sub(" *=.*"; ""), value: sub("^[^=]*= *"; "")}) | from_entries')" \
 	'{producer: $producer, dirty_limit_hit: $hit, dirty_throttle_events: $events,
 	  flusher: $model, sb_fair: $sbfair, scheduler: $sched,
 	  disk_busy_ms: $busy_ms, disk_busy_pct: $busy_pct, guest_iowait_pct: $iowait,
 	  elapsed_s: $elapsed, wall_s: $wall, data_disk_cache: $cache,
-	  alloc_failures: $alloc, trace_lost_events: $lost,
+	  alloc_failures: $alloc, trace_lost_events: $lost, guest_clock_jump_s: $jump,
 	  kernel: $kernel, kernel_release: $kernel_release,
 	  instance_starts: ($starts | split("\n") | map(select(length > 0) | split(" ") |
 		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber)})),
@@ -98,4 +110,6 @@ jq -n \
 		else . end) | .out),
 	  qemu: $qemu}' >"$out/summary.json"
 
-echo "experiment: $(basename "$out"): $wall s wall, disk busy $busy_pct%, iowait $iowait%, start difference $start_diff ms, $throttle throttle events"
+busy_say="disk busy $busy_pct%"
+awk -v j="$jump" 'BEGIN { exit !(j > 0) }' && busy_say="GUEST CLOCK JUMPED $jump s, disk busy unknown"
+echo "experiment: $(basename "$out"): $wall s wall, $busy_say, iowait $iowait%, start difference $start_diff ms, $throttle throttle events"

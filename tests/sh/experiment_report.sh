@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The experiment's matrix report (tools/experiment/report.sh) on real run
+# directories, with no guest: traces/bdi-none copied into a matrix layout
+# as cell A (three runs) and cell B (two runs), summary.json edited per run
+# to exercise what the report must do with it:
+#   - each figure is min / median / max over the cell's runs, the median
+#     the nearest-rank one (an observed value);
+#   - a run whose guest clock jumped (guest_clock_jump_s > 0) is left out
+#     of its cell's figures and counted in the flags;
+#   - a start difference of 10 ms or more is flagged;
+#   - the written MB are wbfair's blktrace completions of the copy.
+. tests/shlib.sh
+need jq
+src=traces/bdi-none
+[ -f "$src/summary.json" ] || fail "no $src (tools/experiment/sample-traces.sh)"
+out=$TMP/m
+mk() { # CELL RUN BUSY START_MS JUMP_S
+	mkdir -p "$out/$1"
+	cp -r "$src" "$out/$1/$2"
+	jq --argjson b "$3" --argjson s "$4" --argjson j "$5" \
+		'.disk_busy_pct = $b | .start_difference_ms = $s | .guest_clock_jump_s = $j' \
+		"$src/summary.json" >"$out/$1/$2/summary.json"
+}
+mk wq-none r1 80 1 0
+mk wq-none r2 90 2 0
+mk wq-none r3 70 3 0
+mk bdi-none r1 50 12 0
+mk bdi-none r2 null 4 468360
+WBFAIR=$BIN/wbfair tools/experiment/report.sh "$out" wq-none bdi-none >"$TMP/log" 2>&1 ||
+	fail "report.sh: $(tail -n 3 "$TMP/log")"
+r=$out/report.md
+[ -f "$r" ] || { fail "no report.md"; done_test; }
+[ "$(grep -c . "$out/runs.jsonl")" = 5 ] || fail "runs.jsonl has $(grep -c . "$out/runs.jsonl") lines, want 5"
+row() { grep "^| $1 |" "$r" | awk -F' [|] ' -v c="$2" '{ print $c }'; }
+# columns: 1 "| cell", 2 runs, 3 vda1 MB, 4 vda2 MB, 5-6 dbench, 7-9 Jain,
+# 10 busy, 11 iowait, 12 start, 13 flags
+[ "$(row wq-none 2)" = 3 ] || fail "wq-none: runs '$(row wq-none 2)', want 3"
+[ "$(row wq-none 10)" = "70 / 80 / 90" ] || fail "wq-none busy '$(row wq-none 10)', want '70 / 80 / 90'"
+[ "$(row wq-none 12)" = "1 / 2 / 3" ] || fail "wq-none start '$(row wq-none 12)', want '1 / 2 / 3'"
+mb=$(awk '{ printf "%.2f", $1 * 512 / 1e6 }' <<<"$(jq '.partitions.vda1 | .sectors_written_stop - .sectors_written_before' "$src/summary.json")")
+mb=$(awk -v m="$mb" 'BEGIN { print m + 0 }')
+[ "$(row wq-none 3)" = "$mb / $mb / $mb" ] || fail "wq-none vda1 MB '$(row wq-none 3)', want $mb (the guest's sector count) thrice"
+[ "$(row bdi-none 2)" = 1 ] || fail "bdi-none: runs '$(row bdi-none 2)', want 1 (one left out)"
+[ "$(row bdi-none 10)" = "50 / 50 / 50" ] || fail "bdi-none busy '$(row bdi-none 10)': the jumped run is not left out"
+flags=$(row bdi-none 13)
+case $flags in *"1 run(s) left out: the guest clock jumped"*) ;; *) fail "bdi-none flags '$flags': no clock jump" ;; esac
+case $flags in *"start >= 10 ms in 1 run(s)"*) ;; *) fail "bdi-none flags '$flags': no late start" ;; esac
+case $(row wq-none 13) in *jumped*|*start*) fail "wq-none flagged: '$(row wq-none 13)'" ;; esac
+done_test
