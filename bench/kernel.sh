@@ -5,8 +5,8 @@
 #     changed series is applied from scratch on the base (`git am`, as
 #     `make patches-apply` does) and `make kernel` rebuilds incrementally
 #     with ccache; then the real series is put back and rebuilt;
-#   - one boot test (target <= 5 min): tests/sh/kernel_boot_bdi.sh, the
-#     longest of the four configurations;
+#   - the boot test (target <= 5 min): tests/sh/kernel_boot_{wq,bdi,
+#     pdflush,sbfair}.sh one after the other, then the debug kernel's;
 #   - with BENCH_KERNEL_COLD=1 also a cold build (target <= 15 min): a new
 #     build directory and an empty ccache, everything compiled.
 # Skips (one line saying so) without a kernel tree or a built image: run
@@ -58,8 +58,17 @@ report "  incremental make bzImage (ccache)" "$b s"
 tools/kernel/apply.sh >/dev/null 2>&1
 tools/kernel/build.sh >/dev/null 2>&1
 
-bt=$(secs bash tests/sh/kernel_boot_bdi.sh)
-report "kernel: boot test (bdi, the longest)" "$bt s" "<= 300 s" "$(verdict "$bt" 300)"
+# the boot test: its four configurations one after the other (as make
+# check runs them), then the debug kernel's, which is a test of its own
+total=0
+for m in wq bdi pdflush sbfair; do
+	t=$(secs bash tests/sh/kernel_boot_$m.sh)
+	report "  boot test $m" "$t s"
+	total=$(awk -v a="$total" -v b="$t" 'BEGIN { printf "%.1f", a + b }')
+done
+report "kernel: boot test (wq, bdi, pdflush, sbfair)" "$total s" "<= 300 s" "$(verdict "$total" 300)"
+t=$(secs bash tests/sh/kernel_boot_debug.sh)
+report "kernel: debug-kernel boot test" "$t s"
 
 if [ "${BENCH_KERNEL_COLD:-0}" = 1 ]; then
 	mkdir -p "$tmp/ccache"

@@ -8,7 +8,8 @@
 #   - a run whose guest clock jumped (guest_clock_jump_s > 0) is left out
 #     of its cell's figures and counted in the flags;
 #   - a start difference of 10 ms or more is flagged;
-#   - the written MB are wbfair's blktrace completions of the copy.
+#   - the written MB are wbfair's blktrace completions of the copy;
+#   - wbfair compare lists every run by its name in the matrix (CELL/rN).
 . tests/shlib.sh
 need jq
 src=traces/bdi-none
@@ -45,5 +46,9 @@ mb=$(awk -v m="$mb" 'BEGIN { print m + 0 }')
 flags=$(row bdi-none 13)
 case $flags in *"1 run(s) left out: the guest clock jumped"*) ;; *) fail "bdi-none flags '$flags': no clock jump" ;; esac
 case $flags in *"start >= 10 ms in 1 run(s)"*) ;; *) fail "bdi-none flags '$flags': no late start" ;; esac
+# the compare section names every run relative to the matrix directory
+n=$(sed -n '/^## wbfair compare/,$p' "$r" | grep -cE '^(wq|bdi)-none/r[0-9] ')
+[ "$n" = 5 ] || fail "wbfair compare section names $n runs as CELL/rN, want 5"
+! grep -qF "$out" "$r" || fail "report.md names the host path $out"
 case $(row wq-none 13) in *jumped*|*start*) fail "wq-none flagged: '$(row wq-none 13)'" ;; esac
 done_test

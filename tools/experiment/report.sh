@@ -27,6 +27,7 @@ set -eu
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}
+case $wbfair in /*) ;; */*) wbfair=$PWD/$wbfair ;; esac
 [ $# -ge 2 ] || { echo "usage: $0 DIR CELL..." >&2; exit 2; }
 out=$1
 shift
@@ -130,7 +131,8 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		echo "## wbfair compare (every run)"
 		echo
 		echo '```'
-		"$wbfair" compare "${runs[@]}" | sed "s|$out/||g"
+		# names relative to DIR, so that wbfair pads the names it prints
+		(cd "$out" && "$wbfair" compare "${runs[@]#"$out/"}")
 		echo '```'
 	fi
 } >"$out/report.md"
