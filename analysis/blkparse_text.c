@@ -266,6 +266,10 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		p = wbf_skip_space(p + 1);
 		if (!wbf_parse_u64(&p, &v))
 			return wbf_errf(e, -EINVAL, "%s: bad split sector", where);
+		/* the binary record's payload: the new sector, big-endian */
+		for (i = 0; i < 8; i++)
+			pdu[i] = v >> (56 - 8 * i);
+		t.pdu_len = 8;
 		p = wbf_skip_space(p);
 	}
 	if (*p == '(') {

@@ -383,6 +383,19 @@ int wbf_blkstat_record(void *ctx, const struct blk_io_trace *t,
 		break;
 	case __BLK_TA_COMPLETE:
 		return on_complete(bs, d, t);
+	case __BLK_TA_SPLIT:
+		/* payload: where the rest of the bio starts, big-endian */
+		if (t->pdu_len >= 8) {
+			uint64_t ns = 0;
+			int i;
+
+			for (i = 0; i < 8; i++)
+				ns = ns << 8 | pdu[i];
+			if (wbf_sectmap_split(&bs->qmap, t->device, t->sector,
+					      ns) < 0)
+				return -ENOMEM;
+		}
+		break;
 	case __BLK_TA_REMAP:
 		bs->remaps++;
 		if (t->pdu_len >= sizeof(struct blk_io_trace_remap)) {

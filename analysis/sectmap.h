@@ -46,6 +46,8 @@ int wbf_sectmap_put(struct wbf_sectmap *m, uint32_t dev, uint64_t sector,
 		    uint64_t time, uint32_t nr_sects, uint32_t pid);
 bool wbf_sectmap_take(struct wbf_sectmap *m, uint32_t dev, uint64_t sector,
 		      struct wbf_sect_ent *out);
+int wbf_sectmap_split(struct wbf_sectmap *m, uint32_t dev, uint64_t sector,
+		      uint64_t new_sector);
 void wbf_sectmap_free(struct wbf_sectmap *m);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../../analysis/blkparse_text.h"
+#include "../../analysis/blkstat.h"
 #include "../../analysis/dbench_log.h"
 #include "../../analysis/fio.h"
 #include "../../analysis/ftrace_text.h"
@@ -176,6 +177,55 @@ static void test_blkparse_text(void)
 		   "t.txt:1: unexpected text");
 	expect_msg(wbf_blkparse_text_read("t.txt", "\n\n", 2, record, &l, &n,
 					  &e), &e, "t.txt:2: no blkparse event lines");
+}
+
+/*
+ * A bio queued whole and split by the block layer (X) completes in two
+ * requests: both belong to the process that queued it, each with its Q2C.
+ * Before X was handled the second request's bytes went to "(unknown)".
+ */
+static void test_blkparse_split(void)
+{
+	static const char text[] =
+		"  8,0 0 1 0.000000000 1000 Q W 4096 + 512 [dbench]\n"
+		"  8,0 0 2 0.000001000 1000 X W 4096 / 4352 [dbench]\n"
+		"  8,0 0 3 0.000002000 1000 D W 4096 + 256 [dbench]\n"
+		"  8,0 0 4 0.000003000 1000 D W 4352 + 256 [dbench]\n"
+		"  8,0 0 5 0.010000000 0 C W 4096 + 256 [0]\n"
+		"  8,0 0 6 0.020000000 0 C W 4352 + 256 [0]\n";
+	struct wbf_geometry geo = { 0 };
+	struct wbf_blkstat bs;
+	struct rec_log l = { .n = 0 };
+	struct wbf_err e = { "" };
+	uint64_t n = 0;
+	size_t i;
+
+	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1, record,
+				     &l, &n, &e) == 0);
+	/* comm, Q, X, D, D, C, comm, C */
+	CHECK(l.n >= 3 && l.t[2].action == (BLK_TA_SPLIT | BLK_TC_ACT(BLK_TC_WRITE)));
+	CHECK(l.t[2].sector == 4096 && l.t[2].pdu_len == 8 &&
+	      l.pdu[2][6] == 0x11 && l.pdu[2][7] == 0x00);	/* 4352 BE */
+
+	CHECK(wbf_blkstat_init(&bs, &geo, 1000000000ULL) == 0);
+	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1,
+				     wbf_blkstat_record, &bs, &n, &e) == 0);
+	CHECK(wbf_blkstat_finish(&bs) == 0);
+	CHECK_EQ_U64(bs.ndisks, 1);
+	CHECK_EQ_U64(bs.disks[0].unmatched, 0);
+	CHECK_EQ_U64(bs.disks[0].bytes[WBF_WRITE], 512 * 512);
+	CHECK_EQ_U64(bs.q2c.n, 2);
+	for (i = 0; i < bs.nprocs; i++) {
+		const struct wbf_ent *p = &bs.procs[i];
+
+		CHECK(p->pid == 1000);
+		CHECK_EQ_U64(p->bytes[WBF_WRITE], 512 * 512);
+		CHECK_EQ_U64(p->reqs[WBF_WRITE], 2);
+		CHECK_EQ_U64(p->q2c.n, 2);
+	}
+	CHECK_EQ_U64(bs.nprocs, 1);
+	wbf_blkstat_free(&bs);
+	wbf_geometry_free(&geo);
 }
 
 static const struct wbf_ftrace_count *count_of(const struct wbf_ftrace *ft,
@@ -441,6 +491,7 @@ int main(void)
 	test_dbench();
 	test_dbench_garbage();
 	test_blkparse_text();
+	test_blkparse_split();
 	test_ftrace();
 	test_fio();
 	test_geometry();
