@@ -65,10 +65,14 @@ mkdir -p $R
 # --- the partitions (formatted on the host) -------------------------------
 mntopts=""
 [ "$xfs" = ext3 ] && mntopts="-o data=ordered,nodelalloc"
+# filesystems.txt: each partition's ext4 features as formatted and its
+# mount options as the kernel took them (the ext3 flavour is checked there)
 for p in $(echo "$xmounts" | tr , ' '); do
 	[ -b /dev/$p ] || die "no /dev/$p"
+	echo "$p $(debugfs -R features /dev/$p 2>/dev/null)" >>$R/filesystems.txt
 	mkdir -p /mnt/$p
 	mount -t ext4 $mntopts /dev/$p /mnt/$p || die "mount /dev/$p"
+	echo "$p mount: $(grep "^/dev/$p " /proc/mounts)" >>$R/filesystems.txt
 done
 say "mounted $xmounts ($xfs)"
 

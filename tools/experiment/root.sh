@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the experiment guest's root disk: an ext2 image (read-only in the
 # guest) with busybox, dbench and its load file, blktrace, trace-cmd, fio
-# and its job file and mkfs.ext2 with their libraries, and
+# and its job file, mkfs.ext2 and debugfs with their libraries, and
 # tools/experiment/guest.sh as /init. A disk rather than an initramfs:
 # the programs, libraries and dbench's 26 MB client.txt come to about
 # 110 MB, which as rootfs would sit in the guest's RAM (384 MB in the
@@ -16,6 +16,6 @@ loadfile=/usr/share/dbench/client.txt
 [ -f $loadfile ] || { echo "experiment: no $loadfile (package dbench)" >&2; exit 1; }
 exec "$EXP/../kernel/initramfs.sh" --ext2 --init "$EXP/guest.sh" \
 	--prog dbench --prog blktrace --prog trace-cmd --prog fio \
-	--prog mkfs.ext2 \
+	--prog mkfs.ext2 --prog debugfs \
 	--file "$loadfile=$loadfile" \
 	--file "$EXP/fio-write.fio=/etc/wbsim/fio-write.fio" "$1"

@@ -24,7 +24,8 @@
 # (defaults in qemu_defaults below; tools/experiment/experiment.ini is the
 # default scenario):
 #   bandwidth   MiB/s of the data disk (throttling.bps-total)
-#   iops        throttling.iops-total, 0 = none
+#   iops        throttling.iops-total, 0 = none (and QEMU's request merging
+#               off, so that the limit counts the guest's requests)
 #   disk_size   data disk size (e.g. 4G)
 #   fs          ext4 | ext3 (ext4 without extent, flex_bg, uninit_bg,
 #               metadata_csum, 64bit, mounted data=ordered,nodelalloc)
@@ -287,7 +288,17 @@ dd if=/dev/zero of="$work/odirect" bs=4096 count=1 oflag=direct 2>/dev/null || {
 }
 rm -f "$work/odirect"
 thr="throttling.bps-total=$bps"
-[ "${Q[iops]}" = 0 ] || thr="$thr,throttling.iops-total=${Q[iops]}"
+nomerge=()
+if [ "${Q[iops]}" != 0 ]; then
+	thr="$thr,throttling.iops-total=${Q[iops]}"
+	# QEMU's virtio-blk merges contiguous requests of one batch before the
+	# throttle counts them: the guest then completes more requests a
+	# second than the limit (seen: 24 in one second, 11.5 a second on
+	# average, at iops=10). One guest request, one disk operation: as a
+	# 2009 disk served them. (Bandwidth counts bytes; merging is harmless
+	# there, so the matrix, which sets no IOPS limit, keeps it.)
+	nomerge=(-global virtio-blk-pci.request-merging=off)
+fi
 
 # --- boot ----------------------------------------------------------------------
 rm -rf "$out"
@@ -306,7 +317,7 @@ timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
 	-machine pc -accel tcg -m "$ram_mib" -smp "$cpus" \
 	-display none -monitor none -no-reboot \
 	-serial "file:$out/qemu/console.log" \
-	-kernel "$image" -append "$cmdline" \
+	-kernel "$image" -append "$cmdline" "${nomerge[@]}" \
 	-drive "file=$work/data.img,format=raw,if=virtio,cache=$cache,aio=threads,$thr" \
 	-drive "file=$work/scratch.img,format=raw,if=virtio,cache=unsafe" \
 	-drive "file=$root,format=raw,if=virtio,readonly=on" \
