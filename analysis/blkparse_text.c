@@ -191,6 +191,15 @@ static int emit_comm(struct ctx *c, const struct blk_io_trace *ref,
 	return c->fn(c->arg, &t, pdu);
 }
 
+/* Payload fields are big-endian, as the kernel writes them. */
+static void put_be64(unsigned char *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = v >> (56 - 8 * i);
+}
+
 static int parse_event(struct ctx *c, const char *line, const char *where,
 		       struct wbf_err *e)
 {
@@ -258,17 +267,15 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 			pdu[i] = from_dev >> (24 - 8 * i);
 			pdu[4 + i] = h.dev >> (24 - 8 * i);
 		}
-		for (i = 0; i < 8; i++)
-			pdu[8 + i] = v >> (56 - 8 * i);
+		put_be64(pdu + 8, v);
 		t.pdu_len = sizeof(pdu);
 		p = wbf_skip_space(p);
 	} else if (action == BLK_TA_SPLIT && has_sector && *p == '/') {
 		p = wbf_skip_space(p + 1);
 		if (!wbf_parse_u64(&p, &v))
 			return wbf_errf(e, -EINVAL, "%s: bad split sector", where);
-		/* the binary record's payload: the new sector, big-endian */
-		for (i = 0; i < 8; i++)
-			pdu[i] = v >> (56 - 8 * i);
+		/* the binary record's payload: the new sector */
+		put_be64(pdu, v);
 		t.pdu_len = 8;
 		p = wbf_skip_space(p);
 	}

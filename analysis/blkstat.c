@@ -336,6 +336,17 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 	return ret;
 }
 
+/* Payload fields are big-endian, whatever the trace's byte order. */
+static uint64_t get_be64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
 /**
  * wbf_blkstat_record() - account one record (a wbf_bt_fn)
  * @ctx: the struct wbf_blkstat
@@ -384,30 +395,20 @@ int wbf_blkstat_record(void *ctx, const struct blk_io_trace *t,
 	case __BLK_TA_COMPLETE:
 		return on_complete(bs, d, t);
 	case __BLK_TA_SPLIT:
-		/* payload: where the rest of the bio starts, big-endian */
-		if (t->pdu_len >= 8) {
-			uint64_t ns = 0;
-			int i;
-
-			for (i = 0; i < 8; i++)
-				ns = ns << 8 | pdu[i];
-			if (wbf_sectmap_split(&bs->qmap, t->device, t->sector,
-					      ns) < 0)
-				return -ENOMEM;
-		}
+		/* payload: where the rest of the bio starts */
+		if (t->pdu_len >= 8 &&
+		    wbf_sectmap_split(&bs->qmap, t->device, t->sector,
+				      get_be64(pdu)) < 0)
+			return -ENOMEM;
 		break;
 	case __BLK_TA_REMAP:
 		bs->remaps++;
 		if (t->pdu_len >= sizeof(struct blk_io_trace_remap)) {
 			uint32_t from = (uint32_t)pdu[0] << 24 | pdu[1] << 16 |
 					pdu[2] << 8 | pdu[3];
-			uint64_t sf = 0;
-			int i;
 
-			for (i = 8; i < 16; i++)
-				sf = sf << 8 | pdu[i];
 			if (wbf_geometry_learn_remap(bs->geo, t->device, from,
-						     t->sector, sf))
+						     t->sector, get_be64(pdu + 8)))
 				return -ENOMEM;
 		} else {
 			bs->geo->bad_remaps++;
