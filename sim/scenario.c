@@ -153,9 +153,13 @@ int options_main(int argc, char **argv)
 			goto bad;
 		}
 	}
-	if (man)
-		config_print_man(stdout, &s.cfg, WBSIM_VERSION);
-	else if (dump)
+	if (man) {
+		if (config_print_man(stdout, &s.cfg, WBSIM_VERSION) || fflush(stdout)) {
+			perror("wbsim options: stdout");
+			scenario_exit(&s);
+			return 1;
+		}
+	} else if (dump)
 		config_dump(stdout, &s.cfg);
 	else
 		config_print_help(stdout, &s.cfg);

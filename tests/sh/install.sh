@@ -3,6 +3,7 @@
 # scenarios and disks land under DIR, and the installed tree works on its
 # own, from another directory:
 #   - DIR/bin/wbsim --version prints "wbsim VERSION" (include/version.h's);
+#     with stdout on /dev/full it (and options --man) exits non-zero;
 #   - the three manual pages are valid roff (man --warnings reports
 #     nothing, where man-db is installed; else their structure is checked),
 #     and wbsim-scenario.5, generated from the option tables, names every
@@ -31,6 +32,11 @@ v=$("$P/bin/wbsim" --version) || fail "wbsim --version exited $?"
 [[ "$v" == "wbsim $want"* ]] || fail "wbsim --version: '$v', want 'wbsim $want...'"
 [ "$("$P/bin/wbsim" -V)" = "$v" ] || fail "wbsim -V differs from --version"
 echo "  $v"
+# a failed write of the version or the page is an error, not a silent 0
+if [ -w /dev/full ]; then
+	"$P/bin/wbsim" --version >/dev/full 2>"$TMP/full.err" && fail "wbsim --version >/dev/full exited 0"
+	"$P/bin/wbsim" options --man >/dev/full 2>"$TMP/full.err" && fail "wbsim options --man >/dev/full exited 0"
+fi
 
 for m in man1/wbsim.1 man1/wbfair.1 man5/wbsim-scenario.5; do
 	f=$P/share/man/$m
