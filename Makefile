@@ -43,7 +43,9 @@ LDLIBS  := -linih -ljson-c -lm
 # checkout (0.2.0+g1234abc, +dirty with uncommitted changes), so a bug
 # report names the exact tree. Only wbsim.o and scenario.o print it.
 VERSION_BASE := $(shell sed -n 's/^\#define WBSIM_VERSION "\(.*\)"/\1/p' include/version.h)
-GIT_REV      := $(shell git rev-parse --short HEAD 2>/dev/null)
+# (only this tree's own repository: not one it was unpacked inside)
+GIT_REV      := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+                  git rev-parse --short HEAD)
 GIT_DIRTY    := $(shell git diff --quiet HEAD -- 2>/dev/null || echo +dirty)
 VERSION      := $(VERSION_BASE)$(if $(GIT_REV),+g$(GIT_REV)$(GIT_DIRTY))
 LDFLAGS += $(LDSAN)
