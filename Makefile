@@ -5,6 +5,10 @@
 #   make check      install test dependencies, run every test (also under ASan/UBSan)
 #   make bench      benchmarks (bench/)
 #   make fuzz       build the libFuzzer targets into build/fuzz/
+#   make man        the manual pages into build/man/ (wbsim-scenario.5 is
+#                   generated from the option tables by `wbsim options --man`)
+#   make install    PREFIX=/usr/local DESTDIR=: binaries, manual pages,
+#                   scenarios and disks (make uninstall removes them)
 #
 # V=1 shows full commands; WERROR=1 (set by CI) turns warnings into errors;
 # SAN=1 builds with AddressSanitizer and UndefinedBehaviorSanitizer into
@@ -34,6 +38,16 @@ ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
 LDLIBS  := -linih -ljson-c -lm
+
+# The version: include/version.h's, with the commit appended in a git
+# checkout (0.2.0+g1234abc, +dirty with uncommitted changes), so a bug
+# report names the exact tree. Only wbsim.o and scenario.o print it.
+VERSION_BASE := $(shell sed -n 's/^\#define WBSIM_VERSION "\(.*\)"/\1/p' include/version.h)
+# (only this tree's own repository: not one it was unpacked inside)
+GIT_REV      := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && \
+                  git rev-parse --short HEAD)
+GIT_DIRTY    := $(shell git diff --quiet HEAD -- 2>/dev/null || echo +dirty)
+VERSION      := $(VERSION_BASE)$(if $(GIT_REV),+g$(GIT_REV)$(GIT_DIRTY))
 LDFLAGS += $(LDSAN)
 
 ifeq ($(V),1)
@@ -64,6 +78,15 @@ $(BUILD)/%.o: %.c
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/sim/wbsim.o $(BUILD)/sim/scenario.o: CFLAGS += -DWBSIM_VERSION='"$(VERSION)"'
+# the version is in the objects: a stamp rewritten only when it changes
+# rebuilds them when HEAD moves
+$(BUILD)/sim/wbsim.o $(BUILD)/sim/scenario.o: $(BUILD)/version.stamp
+$(BUILD)/version.stamp: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
+FORCE:
 
 $(LIBSIM): $(SIM_OBJ)
 	$(call msg,AR,$@)
@@ -133,7 +156,50 @@ bench: deps all
 clean:
 	rm -rf build build-san bin bin-san
 
-.PHONY: all deps run check bench clean fuzz
+.PHONY: all deps run check bench clean fuzz FORCE
+
+# --- manual pages and install ------------------------------------------------
+# The layout under PREFIX keeps the repository's relative paths where they
+# matter: scenarios include ../disks/NAME.ini, and wbsim run without a
+# scenario looks for ../share/wbsim/scenarios/box2009.ini beside its binary.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+MANDIR  := $(PREFIX)/share/man
+DATADIR := $(PREFIX)/share/wbsim
+MANPAGES := $(BUILD)/man/wbsim.1 $(BUILD)/man/wbfair.1 $(BUILD)/man/wbsim-scenario.5
+
+$(BUILD)/man/wbsim-scenario.5: $(BIN)/wbsim
+	$(call msg,MAN,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(BIN)/wbsim options --man >$@.tmp && mv $@.tmp $@
+
+# the hand-written pages get the version in their footer (.TH's 4th field)
+$(BUILD)/man/%.1: man/%.1 $(BUILD)/version.stamp
+	$(call msg,MAN,$@)
+	@mkdir -p $(dir $@)
+	$(Q)sed '1s/"wbsim" "wbsim manual"/"wbsim $(VERSION)" "wbsim manual"/' $< >$@.tmp && mv $@.tmp $@
+
+man: $(MANPAGES)
+
+# SAN=1 install installs the sanitizer build (the install test's second pass)
+install: $(BIN)/wbsim $(BIN)/wbfair $(MANPAGES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
+		$(DESTDIR)$(DATADIR)/scenarios $(DESTDIR)$(DATADIR)/disks
+	install -m 755 $(BIN)/wbsim $(BIN)/wbfair $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/man/wbsim.1 $(BUILD)/man/wbfair.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(BUILD)/man/wbsim-scenario.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 sim/scenarios/*.ini $(DESTDIR)$(DATADIR)/scenarios/
+	install -m 644 sim/disks/*.ini $(DESTDIR)$(DATADIR)/disks/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/wbsim $(DESTDIR)$(PREFIX)/bin/wbfair \
+		$(DESTDIR)$(MANDIR)/man1/wbsim.1 $(DESTDIR)$(MANDIR)/man1/wbfair.1 \
+		$(DESTDIR)$(MANDIR)/man5/wbsim-scenario.5
+	rm -f $(addprefix $(DESTDIR)$(DATADIR)/scenarios/,$(notdir $(wildcard sim/scenarios/*.ini))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/disks/,$(notdir $(wildcard sim/disks/*.ini)))
+	-rmdir $(DESTDIR)$(DATADIR)/scenarios $(DESTDIR)$(DATADIR)/disks $(DESTDIR)$(DATADIR)
+
+.PHONY: man install uninstall
 
 # --- kernel series (tools/kernel/, docs/kernel.md) --------------------------
 # The kernel tree, its build directories and ccache live outside the

@@ -9,7 +9,9 @@
 
 #include "commands.h"
 #include "dbench.h"
+#include "options-doc.h"
 #include "scenario.h"
+#include "version.h"
 
 static const struct opt_desc sim_opts[] = {
 	{ "seed", OPT_U64, offsetof(struct sim_params, seed), "1", 0, 0, NULL,
@@ -124,7 +126,7 @@ int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
 int options_main(int argc, char **argv)
 {
 	struct scenario s;
-	bool dump = false;
+	bool dump = false, man = false;
 	int ret;
 
 	if (scenario_init(&s))
@@ -137,10 +139,13 @@ int options_main(int argc, char **argv)
 			continue;
 		if (!strcmp(argv[i], "--dump")) {
 			dump = true;
+		} else if (!strcmp(argv[i], "--man")) {
+			man = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: wbsim options [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [--dump]\n"
+			printf("usage: wbsim options [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [--dump|--man]\n"
 			       "Lists every option of every section, or with --dump the effective\n"
-			       "values as a scenario file that reproduces them.\n");
+			       "values as a scenario file that reproduces them, or with --man the\n"
+			       "wbsim-scenario(5) manual page (roff).\n");
 			scenario_exit(&s);
 			return 0;
 		} else {
@@ -148,7 +153,13 @@ int options_main(int argc, char **argv)
 			goto bad;
 		}
 	}
-	if (dump)
+	if (man) {
+		if (config_print_man(stdout, &s.cfg, WBSIM_VERSION) || fflush(stdout)) {
+			perror("wbsim options: stdout");
+			scenario_exit(&s);
+			return 1;
+		}
+	} else if (dump)
 		config_dump(stdout, &s.cfg);
 	else
 		config_print_help(stdout, &s.cfg);

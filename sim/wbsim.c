@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "sim.h"
+#include "version.h"
 
 static const struct wbsim_command commands[] = {
 	{ "run", run_main, "simulate one cell: a machine running dbench, writing a run directory" },
@@ -22,7 +23,8 @@ static void usage(FILE *f)
 	fprintf(f, "usage: wbsim COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; commands[i].name; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
-	fprintf(f, "\n'wbsim COMMAND --help' describes one command.\n");
+	fprintf(f, "\n'wbsim COMMAND --help' describes one command; 'wbsim --version'\n"
+		   "prints the version.\n");
 }
 
 int main(int argc, char **argv)
@@ -34,6 +36,15 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V") ||
+	    !strcmp(argv[1], "version")) {
+		/* a closed or full stdout is a failed command, not a silent 0 */
+		if (printf("wbsim %s\n", WBSIM_VERSION) < 0 || fflush(stdout)) {
+			perror("wbsim: stdout");
+			return 1;
+		}
 		return 0;
 	}
 	for (size_t i = 0; commands[i].name; i++)

@@ -12,7 +12,10 @@
 #     both filesystems frozen and nothing in flight, so nothing can
 #     complete between the count and the end of the trace; a request still
 #     in flight at the stop would be allowed its size);
-#   - the instances' exec times differ by less than 10 ms;
+#   - each instance was released by the barrier and applied the start
+#     offset it was asked for, by the guest's own clock (check_starts; the
+#     wall-time start difference is printed, as a busy host can delay a
+#     vCPU by tens of ms);
 #   - the guest ran the cell's flusher model, sb_fair and scheduler;
 #   - the patched kernel's writeback_sb_written events are in trace.txt;
 #   - the report has a row per cell;

@@ -3,9 +3,11 @@
 # one 10 s cell (pdflush, no scheduler, 5 clients per instance):
 #   - qemu.fs=ext3: both partitions formatted without extents, flex_bg and
 #     uninit_bg (debugfs in the guest) and mounted nodelalloc;
-#   - dbench.start_offsets=0,0.5: the second instance execs 0.5 s after
-#     the first, within 10 ms, and the summary's start difference (less
-#     the offsets) is under 10 ms;
+#   - dbench.start_offsets=0,0.5: the guest was asked for 0 and 0.5 s and
+#     applied them: by its own clock (trace markers), vda2 waited at least
+#     0.5 s after its release and vda1 did not wait (check_starts). The
+#     wall-time gap of the two execs depends on when the host runs the
+#     vCPUs (35 ms late on a busy CI machine): printed, not asserted;
 #   - qemu.iops=10: QEMU's leaky bucket holds the disk to 10 requests a
 #     second. The bandwidth limit alone lets 10 to 35 data requests a
 #     second through (traces/bdi-none: mostly writeback requests of up to
@@ -47,14 +49,16 @@ for p in vda1 vda2; do
 done
 echo "  $(tr '\n' ' ' <"$d/qemu/filesystems.txt" | cut -c1-300)"
 
-# start offsets: the raw exec times 0.5 s apart
+# start offsets: asked 0 and 0.5 s, applied by the guest (check_run's
+# check_starts); here, that the delays are the two partitions' own
+[ "$(jq -c '[.instance_starts[] | {partition, offset_s}] | sort_by(.partition)' "$d/summary.json")" = \
+	'[{"partition":"vda1","offset_s":0},{"partition":"vda2","offset_s":0.5}]' ] ||
+	fail "offsets in summary.json: $(jq -c '.instance_starts' "$d/summary.json")"
+jq -e '[.instance_starts[] | select(.partition == "vda1") | .delay_s][0] < 0.5' "$d/summary.json" >/dev/null ||
+	fail "vda1, asked for no offset, waited: $(jq -c '.instance_starts' "$d/summary.json")"
 gap=$(jq '[.instance_starts[] | select(.partition == "vda2") | .exec_s][0] -
 	[.instance_starts[] | select(.partition == "vda1") | .exec_s][0]' "$d/summary.json")
-awk -v g="$gap" 'BEGIN { exit !(g > 0.490 && g < 0.510) }' ||
-	fail "vda2 started ${gap} s after vda1, want 0.5 s (+- 10 ms)"
-[ "$(jq '[.instance_starts[].offset_s] | sort' -c "$d/summary.json")" = '[0,0.5]' ] ||
-	fail "offsets in summary.json: $(jq -c '.instance_starts' "$d/summary.json")"
-echo "  start gap $gap s"
+echo "  start gap $gap s (wall time of the execs, information only)"
 
 # IOPS limit: data requests completed per second of the trace
 blkparse -i vda -D "$d" -q -f '%a %T %n\n' 2>/dev/null |

@@ -37,12 +37,18 @@
 #
 # --check-only checks the parameters and exits (0, 2, or 77 without a
 # kernel image or QEMU).
+# RUN_DIR must be new, empty, or a run directory this script wrote (its
+# wbsim.manifest lists everything in it, tools/experiment/outdir.sh); a
+# reused one loses exactly the listed files. Anything else, such as
+# `-o .` in a work tree, exits 2 before any check that needs a kernel,
+# deleting nothing.
 # --root IMAGE uses a root disk made by tools/experiment/root.sh (the
 # matrix makes one for all its cells) instead of making one.
 # Exit: 0 done, 2 bad parameters, 77 no kernel image or QEMU, 1 failure.
 set -eu
 EXP=$(cd "$(dirname "$0")" && pwd)
 . "$EXP/../kernel/lib.sh"
+. "$EXP/outdir.sh"
 
 # The default bandwidth makes the disk the bottleneck: at 60 MiB/s a TCG
 # guest on this kind of machine is CPU-bound (96% busy, disk 13-22% busy)
@@ -77,6 +83,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$out" ] || [ $check_only = 1 ] || bad "-o RUN_DIR is required"
+[ -z "$out" ] || outdir_check run.sh "$out"
 [ ${#configs[@]} -gt 0 ] || configs=("$EXP/experiment.ini")
 [ -x "$wbsim" ] || die "no $wbsim: run make first"
 
@@ -301,9 +308,12 @@ if [ "${Q[iops]}" != 0 ]; then
 fi
 
 # --- boot ----------------------------------------------------------------------
-rm -rf "$out"
-mkdir -p "$out/qemu"
+outdir_prepare run.sh "$out"
+mkdir "$out/qemu"
 out=$(cd "$out" && pwd)
+# everything in RUN_DIR from here on is this run's: listed on any exit,
+# so a failed run's directory can be reused too
+trap 'outdir_write_manifest "$out"; rm -rf "$work"' EXIT
 cmdline="console=ttyS0 tsc=reliable panic=-1 root=/dev/vdc ro init=/init"
 cmdline="$cmdline writeback_flusher=$model xflusher=$model xsbfair=$sbfair xsched=$sched"
 cmdline="$cmdline xmounts=$mounts xinst=$inst xoffsets=$offsets xdur=$dur xclients=$clients"

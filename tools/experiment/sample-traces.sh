@@ -10,15 +10,20 @@
 #   tools/experiment/sample-traces.sh [OUT_DIR] [--set K=V]...
 #
 # OUT_DIR defaults to traces/bdi-none. Fails, and keeps nothing, when a
-# file would be over 4 MiB. Exit 77 without a kernel image.
+# file would be over 4 MiB. OUT_DIR must be new, empty, or one this script
+# wrote (its wbsim.manifest lists everything in it: tools/experiment/
+# outdir.sh); else exit 2 before anything runs, deleting nothing. Exit 77
+# without a kernel image.
 set -eu
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
+. "$EXP/outdir.sh"
 out=$ROOT/traces/bdi-none
 if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then
 	out=$1
 	shift
 fi
+outdir_check sample-traces "$out"
 limit=$((4 << 20))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -33,9 +38,9 @@ for f in "${keep[@]}"; do
 	s=$(stat -c %s "$tmp/run/$f")
 	[ "$s" -le $limit ] || { echo "sample-traces: $f is $s bytes, over 4 MiB" >&2; exit 1; }
 done
-rm -rf "$out"
-mkdir -p "$out"
+outdir_prepare sample-traces "$out"
 for f in "${keep[@]}"; do
 	cp "$tmp/run/$f" "$out/"
 done
+outdir_write_manifest "$out"
 echo "sample traces: $out ($(du -sh "$out" | cut -f1))"

@@ -9,10 +9,19 @@
 #                       io_ticks of /sys/block/vda/stat between the release
 #                       of the instances and their end
 #   guest_iowait_pct    iowait share of /proc/stat's cpu time, same window
-#   instance_starts, start_difference_ms
-#                       the instances' exec times (sched_process_exec of the
-#                       pids the guest noted), and the largest difference
-#                       between two of them less their start offsets
+#   release_s, instance_starts, start_difference_ms
+#                       the guest's release of the instances and, per
+#                       instance, its exec time (sched_process_exec of the
+#                       pids the guest noted), the offset it was asked for
+#                       (offset_s), the time its open of the barrier
+#                       returned (released_s) and its wait ended (waited_s),
+#                       and the delay it applied (delay_s = waited_s -
+#                       released_s); all on the guest's trace clock (its
+#                       trace markers, guest.sh), null in runs made before
+#                       the markers. start_difference_ms: the largest
+#                       difference between two exec times less their
+#                       offsets, in wall time: information, as it depends
+#                       on when the host ran the vCPUs
 #   partitions          sectors written per partition (/sys/block/vda/vdaN/
 #                       stat) at release ("before"), at the end ("after")
 #                       and with the filesystems frozen and the disk idle
@@ -75,6 +84,32 @@ starts=$(awk 'NR == FNR { part[$2] = $1; off[$2] = $3; next }
 	}' "$Qd/instances" "$out/trace.txt")
 [ "$(echo "$starts" | grep -c .)" = "$ninst" ] ||
 	die "the trace has the exec of $(echo "$starts" | grep -c .) of $ninst instances"
+# the guest's trace markers (guest.sh): "wbexp_release", "wbexp_released
+# PART OFFSET", "wbexp_waited PART OFFSET"; each instance's start line
+# gains released, waited and the offset the marker carried ("null" when
+# absent)
+markers=$(awk '/ wbexp_release/ || / wbexp_waited / {
+		ts = ""
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^[0-9]+\.[0-9]+:$/ && ts == "") { ts = $i; sub(/:$/, "", ts) }
+			if ($i ~ /^wbexp_/) { k = i; break }
+		}
+		if (ts == "") next
+		if ($k == "wbexp_release") print "release", "-", ts, "-"
+		else print $k, $(k + 1), ts, $(k + 2)
+	}' "$out/trace.txt")
+release=$(echo "$markers" | awk '$1 == "release" { print $3; exit }')
+starts=$(echo "$starts" | awk -v m="$markers" 'BEGIN {
+		n = split(m, l, "\n")
+		for (i = 1; i <= n; i++) {
+			split(l[i], f, " ")
+			if (f[1] == "wbexp_released") { rel[f[2]] = f[3]; roff[f[2]] = f[4] }
+			if (f[1] == "wbexp_waited") { wt[f[2]] = f[3]; woff[f[2]] = f[4] }
+		}
+	}
+	{ p = $1
+	  print $0, (p in rel ? rel[p] : "null"), (p in wt ? wt[p] : "null"),
+		(p in woff ? woff[p] : "null") }')
 start_diff=$(echo "$starts" | awk '{ t = $2 - $3; if (NR == 1 || t < lo) lo = t; if (NR == 1 || t > hi) hi = t }
 	END { printf "%.3f", (hi - lo) * 1000 }')
 parts_json=$(for d in "$Qd"/vda[0-9]*.stat.before; do
@@ -86,7 +121,7 @@ done | jq -R -s 'split("\n") | map(select(length > 0) | split(" ")) |
 jq -n \
 	--arg producer qemu --argjson hit "$([ "$throttle" -gt 0 ] && echo true || echo false)" \
 	--argjson events "$throttle" --argjson busy_ms "$busy_ms" --argjson busy_pct "$busy_pct" \
-	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" \
+	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" --argjson release "${release:-null}" \
 	--arg starts "$starts" --argjson parts "$parts_json" --arg sim "$sim" \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
 	--arg kernel "$kernel" --arg kernel_release "$(grep -ao 'Linux version [^ ]*' "$Qd/console.log" | head -n 1 | cut -d' ' -f3)" \
@@ -100,8 +135,13 @@ jq -n \
 	  elapsed_s: $elapsed, wall_s: $wall, data_disk_cache: $cache,
 	  alloc_failures: $alloc, trace_lost_events: $lost, guest_clock_jump_s: $jump,
 	  kernel: $kernel, kernel_release: $kernel_release,
+	  release_s: $release,
 	  instance_starts: ($starts | split("\n") | map(select(length > 0) | split(" ") |
-		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber)})),
+		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber),
+		 released_s: (.[3] | fromjson), waited_s: (.[4] | fromjson),
+		 marker_offset_s: (.[5] | fromjson)} |
+		.delay_s = (if .released_s and .waited_s then
+			((.waited_s - .released_s) * 1e6 | round) / 1e6 else null end))),
 	  start_difference_ms: $diff,
 	  partitions: $parts,
 	  parameters: ($sim | split("\n") | reduce .[] as $l ({sec: "", out: {}};

@@ -24,6 +24,12 @@ trap 'rm -rf "$tmp"' EXIT
 slug() { echo "$1" | sed -e 's/^DEBUG: *//' -e 's/[^A-Za-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//' | cut -c1-52 | sed 's/-$//'; }
 
 [ -f "$series/cover-letter" ] && cp "$series/cover-letter" "$tmp/cover-letter"
+# both directories are regenerated whole; what is removed must be
+# recoverable from git, so an uncommitted or untracked file stops it
+dirty=$(git -C "$KROOT" status --porcelain -- "$series" "$overlay" 2>/dev/null) ||
+	kdie "$KROOT is not a git checkout: not regenerating $series and $overlay"
+[ -z "$dirty" ] || kdie "uncommitted changes in the series description (commit or stash them first):
+$dirty"
 rm -rf "$series" "$overlay"
 mkdir -p "$series" "$overlay"
 [ -f "$tmp/cover-letter" ] && mv "$tmp/cover-letter" "$series/cover-letter"

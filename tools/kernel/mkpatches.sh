@@ -107,7 +107,10 @@ fi
 
 mkdir -p "$out"
 rm -f "$out"/*.patch "$out"/0000-cover-letter.txt
-rm -rf "$out/debug"
+# only the patches this script writes there: --out may be a directory
+# of the user's, and rmdir refuses a debug/ that holds anything else
+rm -f "$out"/debug/*.patch
+[ ! -d "$out/debug" ] || rmdir "$out/debug" || kdie "$out/debug holds files other than patches: not removed"
 cp "$tmp/main"/* "$out/"
 [ $ndebug -gt 0 ] && cp -r "$tmp/debug" "$out/debug"
 [ -z "$branch" ] || kgit branch -f "$branch" "$(wgit rev-parse HEAD)"
