@@ -14,30 +14,61 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
+#include "outdir.h"
 #include "run.h"
+
+/* Set by SIGINT/SIGTERM; the run loop checks it once per simulated second
+ * and stops there, so every output file ends on a whole record. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/**
+ * run_install_stop_handlers - make SIGINT and SIGTERM stop run_cell() cleanly
+ */
+void run_install_stop_handlers(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static int close_and_rename(FILE *f, const char *tmp, const char *path);
 
 static int write_geometry(struct machine *m, const char *dir, char *err,
 			  size_t errlen)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/geometry", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
 	for (int i = 0; i < m->nr_disks; i++)
 		disk_write_geometry(&m->disks[i]->disk, f);
-	return fclose(f) ? -EIO : 0;
+	ret = close_and_rename(f, tmp, path);
+	if (ret)
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+	return ret;
 }
 
 static void json_str(FILE *f, const char *key, const char *val, bool comma)
@@ -45,17 +76,36 @@ static void json_str(FILE *f, const char *key, const char *val, bool comma)
 	fprintf(f, "  \"%s\": \"%s\"%s\n", key, val, comma ? "," : "");
 }
 
+/* Close @f written under @tmp and rename it to @path: a reader never sees a
+ * half-written file. Return: 0 or -errno. */
+static int close_and_rename(FILE *f, const char *tmp, const char *path)
+{
+	int bad = ferror(f);
+
+	if (fclose(f) || bad) {
+		int e = errno ? errno : EIO;
+
+		unlink(tmp);
+		return -e;
+	}
+	return rename(tmp, path) ? -errno : 0;
+}
+
 static int write_summary(struct run_result *r, const char *dir)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/summary.json", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
 	fprintf(f, "{\n");
 	json_str(f, "producer", "wbsim", true);
+	fprintf(f, "  \"complete\": %s,\n", r->complete ? "true" : "false");
+	if (!r->complete)
+		json_str(f, "incomplete_reason", r->incomplete_reason, true);
 	json_str(f, "flusher", r->flusher, true);
 	json_str(f, "elevator", r->elevator, true);
 	fprintf(f, "  \"seed\": %" PRIu64 ",\n", r->seed);
@@ -83,21 +133,68 @@ static int write_summary(struct run_result *r, const char *dir)
 			r->parts[i].name, r->parts[i].written, r->parts[i].read,
 			i + 1 < r->nr_parts ? "," : "");
 	fprintf(f, "  ]\n}\n");
-	return fclose(f) ? -EIO : 0;
+	return close_and_rename(f, tmp, path);
 }
 
 static int write_scenario(struct scenario *s, const char *dir)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/scenario.ini", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
 	fprintf(f, "; effective values of every option of this run\n");
 	config_dump(f, &s->cfg);
-	return fclose(f) ? -EIO : 0;
+	return close_and_rename(f, tmp, path);
+}
+
+static void mark_incomplete(struct run_result *r, const char *why)
+{
+	if (!r->complete)
+		return;	/* the first reason stands */
+	r->complete = false;
+	snprintf(r->incomplete_reason, sizeof(r->incomplete_reason), "%s", why);
+}
+
+/*
+ * Close trace.txt, the blktrace files and the dbench logs, checking each.
+ * Return: 0, or -EIO with @err "PATH: strerror" for the first failed write
+ * (and @r marked incomplete).
+ */
+static int finish_outputs(struct machine *m, struct dbench_run *dr,
+			  const char *outdir, struct run_result *r, char *err,
+			  size_t errlen)
+{
+	char disk[32] = "", why[1100];
+	int ret = 0, e;
+
+	if (m->trace) {
+		e = ferror(m->trace);
+		if ((fclose(m->trace) || e) && !ret) {
+			snprintf(err, errlen, "%s/trace.txt: %s", outdir,
+				 strerror(errno ? errno : EIO));
+			ret = -EIO;
+		}
+		m->trace = NULL;
+	}
+	e = machine_exit(m, disk, sizeof(disk));
+	if (e && !ret) {
+		snprintf(err, errlen, "%s/%s.blktrace: %s", outdir, disk, strerror(-e));
+		ret = -EIO;
+	}
+	e = dbench_teardown(dr);
+	if (e && !ret) {
+		snprintf(err, errlen, "%s/dbench logs: %s", outdir, strerror(-e));
+		ret = -EIO;
+	}
+	if (ret) {
+		snprintf(why, sizeof(why), "write error: %s", err);
+		mark_incomplete(r, why);
+	}
+	return ret;
 }
 
 /**
@@ -113,7 +210,7 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	struct dbench_run *dr = calloc(1, sizeof(*dr));
 	sim_time_t warmup = s->sim.duration / 5, limit;
 	char path[4096];
-	int ret;
+	int ret, e;
 
 	memset(r, 0, sizeof(*r));
 	if (!m || !dr) {
@@ -132,11 +229,20 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	if (outdir) {
 		snprintf(path, sizeof(path), "%s/trace.txt", outdir);
 		m->trace = fopen(path, "w");
-		if (!m->trace || write_geometry(m, outdir, err, errlen) ||
-		    write_scenario(s, outdir)) {
-			snprintf(err, errlen, "%s: cannot write the run directory", outdir);
+		if (!m->trace) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			ret = -EIO;
 			goto out_machine;
+		}
+		if (write_geometry(m, outdir, err, errlen)) {
+			ret = -EIO;
+			goto out_dbench;
+		}
+		ret = write_scenario(s, outdir);
+		if (ret) {
+			snprintf(err, errlen, "%s/scenario.ini: %s", outdir, strerror(-ret));
+			ret = -EIO;
+			goto out_dbench;
 		}
 		fprintf(m->trace, "# tracer: nop\n#\n");
 	}
@@ -145,10 +251,20 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 		goto out_dbench;
 	/* warm-up, the run, then at most 10 minutes of cleanup */
 	limit = warmup + s->sim.duration + 600 * NSEC_PER_SEC;
+	r->complete = true;
 	for (sim_time_t t = NSEC_PER_SEC; t <= limit && !dbench_all_finished(dr);
-	     t += NSEC_PER_SEC)
+	     t += NSEC_PER_SEC) {
+		if (stop_signal) {
+			r->complete = false;
+			r->stop_signal = stop_signal;
+			snprintf(r->incomplete_reason, sizeof(r->incomplete_reason),
+				 "interrupted by %s",
+				 stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+			break;
+		}
 		sim_run(&m->sim, t);
-	if (!dbench_all_finished(dr)) {
+	}
+	if (r->complete && !dbench_all_finished(dr)) {
 		snprintf(err, errlen, "the dbench instances did not finish their cleanup within 10 minutes");
 		ret = -ETIMEDOUT;
 		goto out_dbench;
@@ -198,16 +314,19 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 			rp->read = gd->part[p].sectors_done[0] << SECTOR_SHIFT;
 		}
 	}
-	if (outdir && write_summary(r, outdir)) {
-		snprintf(err, errlen, "%s: cannot write summary.json", outdir);
+	/* close every output first: only then is it known to be complete */
+	ret = finish_outputs(m, dr, outdir, r, err, errlen);
+	if (outdir && (e = write_summary(r, outdir))) {
+		snprintf(err, errlen, "%s/summary.json: %s", outdir, strerror(-e));
 		ret = -EIO;
 	}
+	goto out_free;
 out_dbench:
 	if (m->trace)
 		fclose(m->trace);
 	m->trace = NULL;
 out_machine:
-	machine_exit(m);
+	machine_exit(m, NULL, 0);
 	dbench_teardown(dr);
 out_free:
 	free(dr);
@@ -237,11 +356,15 @@ void run_result_print(FILE *f, const struct run_result *r)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR]\n"
+"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR [--force]]\n"
 "\n"
 "Simulates one cell: the machine of the scenario with its dbench instances,\n"
-"until they finish. With -o, writes the run directory (dbench logs,\n"
-"blktrace, geometry, trace.txt, summary.json, scenario.ini) for wbfair.\n"
+"until they finish, and writes the run directory (dbench logs, blktrace,\n"
+"geometry, trace.txt, summary.json, scenario.ini, wbsim.manifest) for\n"
+"wbfair. Without SCENARIO, the shipped box2009.ini. Without -o, a new\n"
+"directory runs/SCENARIO-N; -o DIR reuses DIR only when it is empty or a\n"
+"wbsim run directory (removing only what its manifest lists), unless\n"
+"--force.\n"
 "\n"
 "examples:\n"
 "  wbsim run sim/scenarios/box2009.ini -o runs/one\n"
@@ -253,8 +376,10 @@ static void usage(FILE *f)
  */
 int run_main(int argc, char **argv)
 {
-	const char *outdir = NULL;
-	char err[1024] = "";
+	const char *outdir = NULL, *scenario_file = NULL;
+	char err[1024] = "", defpath[4096];
+	struct outdir od;
+	bool force = false;
 	struct run_result r;
 	struct scenario s;
 	bool have_file = false;
@@ -274,8 +399,11 @@ int run_main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			outdir = argv[++i];
+		} else if (!strcmp(argv[i], "--force")) {
+			force = true;
 		} else if (argv[i][0] != '-' && !have_file) {
 			have_file = true;
+			scenario_file = argv[i];
 			if (config_load_file(&s.cfg, argv[i]))
 				goto bad;
 		} else {
@@ -283,11 +411,45 @@ int run_main(int argc, char **argv)
 			goto bad;
 		}
 	}
-	ret = run_cell(&s, outdir, &r, err, sizeof(err));
+	if (!have_file) {
+		/* no scenario: the shipped default, the 2009 box */
+		ret = default_scenario_path(defpath, sizeof(defpath));
+		if (ret) {
+			fprintf(stderr, "wbsim run: no scenario given and the default box2009.ini is not at %s\n",
+				defpath);
+			goto bad;
+		}
+		scenario_file = defpath;
+		if (config_load_file(&s.cfg, defpath))
+			goto bad;
+	}
+	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
+		       outdir_new(&od, scenario_file, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "%s\n", err);
 		scenario_exit(&s);
+		return ret == -ENOTEMPTY ? 2 : 1;
+	}
+	outdir = od.path;
+	fprintf(stderr, "wbsim run: writing %s\n", outdir);
+	run_install_stop_handlers();
+	ret = run_cell(&s, outdir, &r, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		outdir_write_manifest(&od, err, sizeof(err));
+		outdir_release(&od);
+		scenario_exit(&s);
 		return ret == -EINVAL ? 2 : 1;
+	}
+	if (r.stop_signal) {
+		fprintf(stderr, "wbsim run: %s; %s is a partial run\n",
+			r.incomplete_reason, outdir);
+		ret = outdir_write_manifest(&od, err, sizeof(err));
+		if (ret)
+			fprintf(stderr, "%s\n", err);
+		outdir_release(&od);
+		scenario_exit(&s);
+		return stdout_close_check(128 + r.stop_signal);
 	}
 	run_result_print(stdout, &r);
 	if (outdir) {
@@ -303,8 +465,14 @@ int run_main(int argc, char **argv)
 			printf("  %s\n", cm.verdict);
 		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
 	}
+	ret = 0;
+	if (outdir_write_manifest(&od, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		ret = 1;
+	}
+	outdir_release(&od);
 	scenario_exit(&s);
-	return 0;
+	return stdout_close_check(ret);
 bad:
 	scenario_exit(&s);
 	return 2;

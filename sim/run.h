@@ -34,10 +34,15 @@ struct run_result {
 		char name[16];
 		uint64_t written, read;
 	} parts[RUN_MAX_PARTS];
+	/* false when the run was cut short or an output file is incomplete */
+	bool complete;
+	char incomplete_reason[1200];
+	int stop_signal;	/* the signal that stopped the run, or 0 */
 };
 
 int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	     char *err, size_t errlen);
+void run_install_stop_handlers(void);
 void run_result_print(FILE *f, const struct run_result *r);
 
 #endif
