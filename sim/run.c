@@ -47,6 +47,14 @@ void run_install_stop_handlers(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+/**
+ * run_stop_signal - the SIGINT or SIGTERM received, or 0
+ */
+int run_stop_signal(void)
+{
+	return stop_signal;
+}
+
 static int close_and_rename(FILE *f, const char *tmp, const char *path);
 
 static int write_geometry(struct machine *m, const char *dir, char *err,

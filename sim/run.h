@@ -43,6 +43,7 @@ struct run_result {
 int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	     char *err, size_t errlen);
 void run_install_stop_handlers(void);
+int run_stop_signal(void);
 void run_result_print(FILE *f, const struct run_result *r);
 
 #endif
