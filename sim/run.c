@@ -45,6 +45,9 @@ void run_install_stop_handlers(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* past a file size limit, write() fails with EFBIG and the run says
+	 * which file; the default action would kill it without a word */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /**
