@@ -107,8 +107,10 @@ int outdir_new(struct outdir *od, const char *scenario, char *err, size_t errlen
 	}
 	for (int n = 1; n < 1000000; n++) {
 		snprintf(od->path, sizeof(od->path), "runs/%s-%d", name, n);
-		if (!mkdir(od->path, 0777))
+		if (!mkdir(od->path, 0777)) {
+			od->created = true;
 			return 0;
+		}
 		if (errno != EEXIST) {
 			ret = -errno;
 			snprintf(err, errlen, "%s: %s", od->path, strerror(errno));
@@ -208,6 +210,7 @@ int outdir_prepare(struct outdir *od, const char *dir, bool force, char *err,
 
 	memset(od, 0, sizeof(*od));
 	snprintf(od->path, sizeof(od->path), "%s", dir);
+	od->created = access(dir, F_OK) != 0;
 	ret = mkdir_parents(dir);
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", dir, strerror(-ret));
@@ -348,6 +351,22 @@ void outdir_release(struct outdir *od)
 	free(od->keep);
 	od->keep = NULL;
 	od->nr_keep = 0;
+}
+
+/**
+ * outdir_discard - remove what wbsim wrote in @od (and @od itself if wbsim
+ * created it): the run was refused as bad input, so nothing of it is worth
+ * keeping, and a refused run leaves no directory behind
+ */
+void outdir_discard(struct outdir *od)
+{
+	char err[8500];
+
+	if (!outdir_write_manifest(od, err, sizeof(err)))
+		manifest_clean(od->path, err, sizeof(err));
+	if (od->created)
+		rmdir(od->path);
+	outdir_release(od);
 }
 
 /**

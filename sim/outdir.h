@@ -20,6 +20,7 @@ struct outdir {
 	char path[4096];
 	char **keep;
 	int nr_keep;
+	bool created;	/* the directory itself is wbsim's */
 };
 
 int default_scenario_path(char *buf, size_t len);
@@ -29,6 +30,7 @@ int outdir_prepare(struct outdir *od, const char *dir, bool force, char *err,
 		   size_t errlen);
 int outdir_write_manifest(const struct outdir *od, char *err, size_t errlen);
 void outdir_release(struct outdir *od);
+void outdir_discard(struct outdir *od);
 int stdout_close_check(int status);
 
 #endif

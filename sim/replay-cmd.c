@@ -298,7 +298,9 @@ int replay_main(int argc, char **argv)
 		}
 	}
 	ret = replay_run(&s, trace, fmt, outdir, &st, errmsg, sizeof(errmsg));
-	if (outdir) {
+	if (outdir && ret == -EINVAL) {
+		outdir_discard(&od);
+	} else if (outdir) {
 		char merr[8500];
 
 		if (outdir_write_manifest(&od, merr, sizeof(merr))) {

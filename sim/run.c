@@ -18,8 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "blktrace.h"
 #include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
@@ -208,6 +210,80 @@ static int finish_outputs(struct machine *m, struct dbench_run *dr,
 	return ret;
 }
 
+static double wall_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Progress on stderr: simulated seconds of the expected total (warm-up and
+ * run; the cleanup after it is not known ahead), % and an ETA from the wall
+ * rate so far. On a terminal one line rewritten in place at most 4 times a
+ * second; elsewhere a whole line every o->progress_s of wall time.
+ */
+struct progress {
+	double start, last;
+};
+
+static void progress_show(const struct run_opts *o, struct progress *p,
+			  sim_time_t now, sim_time_t total, bool last)
+{
+	double w = wall_s(), every = o->tty ? 0.25 : o->progress_s;
+	double done = total ? (double)now / total : 1, eta;
+
+	if (!o->progress_s || (!last && w - p->last < every))
+		return;
+	p->last = w;
+	if (done > 1)
+		done = 1;
+	eta = done > 0 ? (w - p->start) * (1 - done) / done : 0;
+	if (o->tty)
+		fprintf(stderr, "\rwbsim run: %.0f/%.0f simulated s, %3.0f%%, ETA %.0f s   %s",
+			now / 1e9, total / 1e9, 100 * done, eta, last ? "\n" : "");
+	else if (!last)
+		fprintf(stderr, "wbsim run: %.0f/%.0f simulated s, %.0f%%, ETA %.0f s\n",
+			now / 1e9, total / 1e9, 100 * done, eta);
+	fflush(stderr);
+}
+
+/*
+ * The blktrace bytes a run may write, from above: a disk cannot move more
+ * than its interface rate (disk.bus_rate, which bounds the HDD and the SSD
+ * model alike), the smallest bio is one 4 KiB page, and each bio leaves at
+ * most three 48-byte records of its own (Q, the partition remap A, and G
+ * or M). Request records (I, D, C, plug and unplug) come once per request
+ * of one or more bios and add at most as much again only when nothing
+ * merges, which dbench's writeback never sees; the figure is a warning
+ * threshold, not an accounting.
+ */
+static uint64_t trace_size_estimate(const struct scenario *s, sim_time_t total)
+{
+	double bios_per_s = s->disk.bus_rate * 1e6 / 4096;
+
+	return (uint64_t)(bios_per_s * 3 * 48 * (total / 1e9)) * s->sim.disks;
+}
+
+/* Warn once per disk whose blktrace reached the limit; mark the run. */
+static void check_trace_limit(struct machine *m, const struct run_opts *o,
+			      struct run_result *r, uint64_t *warned)
+{
+	for (int i = 0; i < m->nr_disks && i < 64; i++) {
+		struct machine_disk *md = m->disks[i];
+		char why[200];
+
+		if ((*warned & (1ull << i)) || !blk_trace_truncated(&md->q))
+			continue;
+		*warned |= 1ull << i;
+		snprintf(why, sizeof(why), "the blktrace of %s reached --max-trace-size (%" PRIu64 " bytes); later records were not written",
+			 md->disk.gd.name, o->max_trace);
+		fprintf(stderr, "wbsim run: warning: %s\n", why);
+		mark_incomplete(r, why);
+	}
+}
+
 /**
  * run_cell - simulate scenario @s, writing the run directory @outdir
  * @r: receives the figures of the run
@@ -216,6 +292,22 @@ static int finish_outputs(struct machine *m, struct dbench_run *dr,
 int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	     char *err, size_t errlen)
 {
+	static const struct run_opts quiet = { .progress_s = 0 };
+
+	return run_cell_opts(s, outdir, &quiet, r, err, errlen);
+}
+
+/**
+ * run_cell_opts - run_cell() with progress and a blktrace size limit
+ */
+int run_cell_opts(struct scenario *s, const char *outdir,
+		  const struct run_opts *o, struct run_result *r, char *err,
+		  size_t errlen)
+{
+	struct progress prog = { .start = wall_s() };
+	uint64_t warned = 0, est;
+
+	prog.last = prog.start;
 	const struct dbench_params *dp = s->dbench;
 	struct machine *m = calloc(1, sizeof(*m));
 	struct dbench_run *dr = calloc(1, sizeof(*dr));
@@ -260,6 +352,13 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	ret = dbench_setup(dr, m, dp, s->sim.duration, outdir, err, errlen);
 	if (ret)
 		goto out_dbench;
+	est = trace_size_estimate(s, warmup + s->sim.duration);
+	if (outdir && o->max_trace && est / (uint64_t)m->nr_disks > o->max_trace)
+		fprintf(stderr, "wbsim run: warning: the blktrace may reach %.1f GB per disk (%.0f simulated s), over --max-trace-size %.1f GB: it stops there\n",
+			est / (double)m->nr_disks / 1e9, (warmup + s->sim.duration) / 1e9,
+			o->max_trace / 1e9);
+	for (int i = 0; i < m->nr_disks && outdir; i++)
+		blk_trace_set_limit(&m->disks[i]->q, o->max_trace);
 	/* warm-up, the run, then at most 10 minutes of cleanup */
 	limit = warmup + s->sim.duration + 600 * NSEC_PER_SEC;
 	r->complete = true;
@@ -274,7 +373,12 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 			break;
 		}
 		sim_run(&m->sim, t);
+		if (o->max_trace)
+			check_trace_limit(m, o, r, &warned);
+		progress_show(o, &prog, t, warmup + s->sim.duration, false);
 	}
+	if (prog.last)
+		progress_show(o, &prog, m->sim.now, warmup + s->sim.duration, true);
 	if (r->complete && !dbench_all_finished(dr)) {
 		snprintf(err, errlen, "the dbench instances did not finish their cleanup within 10 minutes");
 		ret = -ETIMEDOUT;
@@ -382,6 +486,59 @@ static void usage(FILE *f)
 "  wbsim run sim/scenarios/box2009.ini --set writeback.flusher=pdflush --set queue.elevator=noop\n");
 }
 
+/* "4G", "512M", "100k", "0": bytes, binary multiples. Return: 0 or -EINVAL. */
+static int parse_size(const char *s, uint64_t *out)
+{
+	static const char units[] = "kmgt";
+	unsigned long long v;
+	const char *u;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end) {
+		u = strchr(units, *end | 0x20);
+		if (!u || end[1])
+			return -EINVAL;
+		for (long k = 0; k <= u - units; k++) {
+			if (v > (~0ull >> 10))
+				return -EINVAL;
+			v <<= 10;
+		}
+	}
+	*out = v;
+	return 0;
+}
+
+/*
+ * The scenario file the command line names (positional, else -c), or NULL.
+ * Known before any --set is applied, so that the default scenario can be
+ * loaded first and the overrides still apply on top of it.
+ */
+static const char *named_scenario(int argc, char **argv)
+{
+	const char *c = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-c") || !strcmp(a, "--scenario")) {
+			if (i + 1 < argc && !c)
+				c = argv[i + 1];
+			i++;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--set") || !strcmp(a, "-s")) {
+			i++;
+		} else if (a[0] != '-') {
+			return a;
+		}
+	}
+	return c;
+}
+
 /**
  * run_main - `wbsim run`; exit 0, 2 for bad input, 1 otherwise
  */
@@ -389,8 +546,12 @@ int run_main(int argc, char **argv)
 {
 	const char *outdir = NULL, *scenario_file = NULL;
 	char err[1024] = "", defpath[4096];
+	struct run_opts o = {
+		.progress_s = 10, .tty = isatty(STDERR_FILENO),
+		.max_trace = 4ull << 30,
+	};
 	struct outdir od;
-	bool force = false;
+	bool force = false, quiet = false;
 	struct run_result r;
 	struct scenario s;
 	bool have_file = false;
@@ -398,6 +559,19 @@ int run_main(int argc, char **argv)
 
 	if (scenario_init(&s))
 		return 1;
+	scenario_file = named_scenario(argc, argv);
+	if (!scenario_file) {
+		/* no scenario: the shipped default, the 2009 box */
+		ret = default_scenario_path(defpath, sizeof(defpath));
+		if (ret) {
+			fprintf(stderr, "wbsim run: no scenario given and the default box2009.ini is not at %s\n",
+				defpath);
+			goto bad;
+		}
+		scenario_file = defpath;
+		if (config_load_file(&s.cfg, defpath))
+			goto bad;
+	}
 	for (int i = 1; i < argc; i++) {
 		ret = scenario_arg(&s, argc, argv, &i);
 		if (ret < 0)
@@ -412,27 +586,31 @@ int run_main(int argc, char **argv)
 			outdir = argv[++i];
 		} else if (!strcmp(argv[i], "--force")) {
 			force = true;
+		} else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			quiet = true;
+		} else if (!strncmp(argv[i], "--max-trace-size=", 17)) {
+			if (parse_size(argv[i] + 17, &o.max_trace)) {
+				fprintf(stderr, "wbsim run: --max-trace-size wants a size such as 4G, 512M or 0, not '%s'\n",
+					argv[i] + 17);
+				goto bad;
+			}
+		} else if (!strncmp(argv[i], "--progress=", 11)) {
+			char *end;
+
+			o.progress_s = strtod(argv[i] + 11, &end);
+			if (end == argv[i] + 11 || *end || !(o.progress_s >= 0)) {
+				fprintf(stderr, "wbsim run: --progress wants seconds >= 0, not '%s'\n",
+					argv[i] + 11);
+				goto bad;
+			}
 		} else if (argv[i][0] != '-' && !have_file) {
 			have_file = true;
-			scenario_file = argv[i];
 			if (config_load_file(&s.cfg, argv[i]))
 				goto bad;
 		} else {
 			fprintf(stderr, "wbsim run: unknown or incomplete argument '%s'\n", argv[i]);
 			goto bad;
 		}
-	}
-	if (!have_file) {
-		/* no scenario: the shipped default, the 2009 box */
-		ret = default_scenario_path(defpath, sizeof(defpath));
-		if (ret) {
-			fprintf(stderr, "wbsim run: no scenario given and the default box2009.ini is not at %s\n",
-				defpath);
-			goto bad;
-		}
-		scenario_file = defpath;
-		if (config_load_file(&s.cfg, defpath))
-			goto bad;
 	}
 	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
 		       outdir_new(&od, scenario_file, err, sizeof(err));
@@ -442,15 +620,25 @@ int run_main(int argc, char **argv)
 		return ret == -ENOTEMPTY ? 2 : 1;
 	}
 	outdir = od.path;
-	fprintf(stderr, "wbsim run: writing %s\n", outdir);
+	if (quiet)
+		o.progress_s = 0;
+	else
+		fprintf(stderr, "wbsim run: writing %s\n", outdir);
 	run_install_stop_handlers();
-	ret = run_cell(&s, outdir, &r, err, sizeof(err));
+	ret = run_cell_opts(&s, outdir, &o, &r, err, sizeof(err));
+	if (ret == -EINVAL) {
+		fprintf(stderr, "%s\n", err);
+		outdir_discard(&od);
+		scenario_exit(&s);
+		return 2;
+	}
 	if (ret) {
 		fprintf(stderr, "%s\n", err);
-		outdir_write_manifest(&od, err, sizeof(err));
+		if (outdir_write_manifest(&od, err, sizeof(err)))
+			fprintf(stderr, "%s\n", err);
 		outdir_release(&od);
 		scenario_exit(&s);
-		return ret == -EINVAL ? 2 : 1;
+		return 1;
 	}
 	if (r.stop_signal) {
 		fprintf(stderr, "wbsim run: %s; %s is a partial run\n",
