@@ -489,6 +489,9 @@ int matrix_main(int argc, char **argv)
 			snprintf(mx.cell[k].cm.verdict, sizeof(mx.cell[k].cm.verdict),
 				 "the cell's simulation failed (exit %d)",
 				 WIFEXITED(mx.cell[k].status) ? WEXITSTATUS(mx.cell[k].status) : -1);
+	for (int k = 0; k < mx.nr_cells; k++)
+		if (mx.cell[k].cm.plot_failed)
+			ret = 1;
 	print_table(stdout, &mx, false);
 	if ((errno = -write_report(&mx))) {
 		fprintf(stderr, "%s/report.md: %s\n", outdir, strerror(errno));

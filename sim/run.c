@@ -551,7 +551,7 @@ int run_main(int argc, char **argv)
 		.max_trace = 4ull << 30,
 	};
 	struct outdir od;
-	bool force = false, quiet = false;
+	bool force = false, quiet = false, plot_failed = false;
 	struct run_result r;
 	struct scenario s;
 	bool have_file = false;
@@ -662,9 +662,10 @@ int run_main(int argc, char **argv)
 			printf("  %s; aggregate %.2f MB/s\n", cm.verdict, cm.aggregate);
 		else
 			printf("  %s\n", cm.verdict);
+		plot_failed = cm.plot_failed;
 		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
 	}
-	ret = 0;
+	ret = plot_failed ? 1 : 0;
 	if (outdir_write_manifest(&od, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		ret = 1;

@@ -4,7 +4,8 @@
 # unless --force, and on reuse removes exactly what wbsim.manifest lists
 # (a stale sda.blktrace.1 goes, a user's file stays); a refused scenario
 # leaves no directory; write errors (file size limit, a full stdout) are
-# `PATH: strerror`, exit 1 and complete:false, for run and replay.
+# `PATH: strerror`, exit 1 and complete:false, for run and replay; gnuplot
+# warnings hidden unless it fails, and its failure exits 1.
 . tests/shlib.sh
 [ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
 need gnuplot
@@ -62,4 +63,14 @@ $BUILD/bench/gen_trace -n 40000 -s 7 --disk-sectors 150000000 --rate 150 -o "$TM
 [ $rc -eq 1 ] || fail "replay past a file size limit exited $rc, want 1"
 grep -q "rfsz/sda.blktrace.0: File too large" "$TMP/rfsz.err" || fail "replay: $(cat "$TMP/rfsz.err")"
 expect_exit 1 "^wbsim: stdout: No space left on device" sh -c "$BIN/wbsim replay $TMP/t.ascii >/dev/full"
+# gnuplot's warnings stay hidden when it draws; its failure is an error
+mkdir "$TMP/fake"
+printf '#!/bin/sh\necho "gnuplot warning: font noise" >&2\nexec %s "$@"\n' "$(command -v gnuplot)" >"$TMP/fake/gnuplot"
+chmod +x "$TMP/fake/gnuplot"
+PATH=$TMP/fake:$PATH $BIN/wbsim run sim/scenarios/box2009.ini $short -o "$TMP/gw" >/dev/null 2>"$TMP/gw.err" ||
+	fail "run with a chatty gnuplot failed"
+grep -q "font noise" "$TMP/gw.err" && fail "gnuplot's warning leaked to stderr"
+printf '#!/bin/sh\necho "gnuplot: cannot draw" >&2\nexit 1\n' >"$TMP/fake/gnuplot"
+PATH=$TMP/fake:$PATH expect_exit 1 "gw/plots/wbfair.gp: gnuplot failed: gnuplot: cannot draw" \
+	$BIN/wbsim run sim/scenarios/box2009.ini $short -o "$TMP/gw"
 done_test
