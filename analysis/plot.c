@@ -168,26 +168,58 @@ static int write_script(const struct wbf_run *r, const struct wbf_group *g,
 	return close_checked(f, dir, "wbfair.gp", e);
 }
 
+/*
+ * gnuplot's stderr goes to an anonymous file: its warnings (fonts, a
+ * terminal it lacks) are noise when the plots were drawn, and the reason
+ * when they were not, so they are shown only on failure.
+ */
 static int run_gnuplot(const char *dir, struct wbf_err *e)
 {
-	int status;
-	pid_t pid = fork();
+	FILE *log = tmpfile();
+	char msg[300] = "";
+	int status, ret = 0;
+	pid_t pid;
 
-	if (pid < 0)
-		return wbf_errf(e, -errno, "fork: %s", strerror(errno));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		ret = wbf_errf(e, -errno, "fork: %s", strerror(errno));
+		goto out;
+	}
 	if (!pid) {
+		if (log)
+			dup2(fileno(log), STDERR_FILENO);
 		if (chdir(dir))
 			_exit(126);
 		execlp("gnuplot", "gnuplot", "wbfair.gp", (char *)NULL);
 		_exit(127);
 	}
-	if (waitpid(pid, &status, 0) < 0)
-		return wbf_errf(e, -errno, "waitpid: %s", strerror(errno));
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return wbf_errf(e, -ENOEXEC, "cannot run gnuplot (install gnuplot-nox)");
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return wbf_errf(e, -EIO, "gnuplot failed on %s/wbfair.gp", dir);
-	return 0;
+	if (waitpid(pid, &status, 0) < 0) {
+		ret = wbf_errf(e, -errno, "waitpid: %s", strerror(errno));
+		goto out;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		ret = wbf_errf(e, -ENOEXEC, "cannot run gnuplot (install gnuplot-nox)");
+		goto out;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		if (log) {
+			size_t n;
+
+			rewind(log);
+			n = fread(msg, 1, sizeof(msg) - 1, log);
+			msg[n] = '\0';
+			for (char *p = msg; *p; p++)
+				if (*p == '\n')
+					*p = ' ';
+		}
+		ret = wbf_errf(e, -EIO, "%s/wbfair.gp: gnuplot failed%s%s", dir,
+			       msg[0] ? ": " : "", msg);
+	}
+out:
+	if (log)
+		fclose(log);
+	return ret;
 }
 
 /**

@@ -83,6 +83,9 @@ struct blk_trace {
 	uint32_t cur_pid, cur_cpu;
 	const char *cur_comm;
 	int err;
+	uint64_t limit;		/* bytes over all CPU files; 0 = none */
+	uint64_t bytes;		/* bytes of records accepted so far */
+	bool truncated;		/* a record was dropped at the limit */
 };
 
 static void bt_set_err(struct blk_trace *bt, int err)
@@ -131,6 +134,14 @@ static void cpu_put(struct blk_trace *bt, struct blk_trace_cpu *c,
 static void put_record(struct blk_trace *bt, struct blk_trace_cpu *c,
 		       const struct blk_io_trace *t, const void *pdu)
 {
+	uint64_t len = sizeof(*t) + t->pdu_len;
+
+	/* whole records or none: the files stay readable past the limit */
+	if (bt->truncated || (bt->limit && bt->bytes + len > bt->limit)) {
+		bt->truncated = true;
+		return;
+	}
+	bt->bytes += len;
 	cpu_put(bt, c, t, sizeof(*t));
 	if (t->pdu_len)
 		cpu_put(bt, c, pdu, t->pdu_len);
@@ -353,6 +364,24 @@ int blk_trace_setup(struct request_queue *q, const char *dir,
 out_free:
 	blk_trace_free(bt);
 	return ret;
+}
+
+/**
+ * blk_trace_set_limit - stop writing @q's trace before it passes @bytes
+ * (summed over its per-CPU files; 0 = no limit)
+ */
+void blk_trace_set_limit(struct request_queue *q, uint64_t bytes)
+{
+	if (q->blk_trace)
+		q->blk_trace->limit = bytes;
+}
+
+/**
+ * blk_trace_truncated - has @q's trace dropped records at its size limit?
+ */
+bool blk_trace_truncated(const struct request_queue *q)
+{
+	return q->blk_trace && q->blk_trace->truncated;
 }
 
 /**

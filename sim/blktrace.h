@@ -19,6 +19,8 @@ struct blk_trace;
 int blk_trace_setup(struct request_queue *q, const char *dir,
 		    const char *name, unsigned int nr_cpus);
 int blk_trace_shutdown(struct request_queue *q);
+void blk_trace_set_limit(struct request_queue *q, uint64_t bytes);
+bool blk_trace_truncated(const struct request_queue *q);
 
 void __blk_add_trace_bio(struct request_queue *q, struct bio *bio,
 			 uint32_t what);

@@ -89,8 +89,10 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 	}
 	if (plots) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
-		if (wbf_plot(&r, path, &e))
+		if (wbf_plot(&r, path, &e)) {
 			fprintf(stderr, "%s: plots: %s\n", dir, e.msg);
+			cm->plot_failed = true;
+		}
 	}
 	wbf_group_free(&g);
 	wbf_group_free(&gd);

@@ -12,6 +12,7 @@
 #define CELL_MAX_INST	16
 
 struct cell_metrics {
+	bool plot_failed;	/* the plots were asked for and not drawn */
 	bool ok;			/* the fairness figures are valid */
 	double dbench[CELL_MAX_INST];	/* each instance's Throughput, MB/s */
 	double disk[CELL_MAX_INST];	/* mean MB/s written to its partition */

@@ -556,9 +556,12 @@ bool dbench_all_finished(const struct dbench_run *dr)
 /**
  * dbench_teardown - free the clients (after machine_exit's sim_exit is
  * fine too: nothing here touches the event queue)
+ * Return: 0, or -errno when a log could not be written whole.
  */
-void dbench_teardown(struct dbench_run *dr)
+int dbench_teardown(struct dbench_run *dr)
 {
+	int ret = 0;
+
 	for (int i = 0; i < dr->nr_inst; i++) {
 		struct dbench_instance *inst = &dr->inst[i];
 
@@ -566,8 +569,11 @@ void dbench_teardown(struct dbench_run *dr)
 			kthread_free(&inst->clients[c].t);
 		free(inst->clients);
 		dbench_stats_free(&inst->st);
-		if (inst->log)
-			fclose(inst->log);
+		/* an earlier failed write leaves the stream's error flag set,
+		 * and fclose() alone may not report it */
+		if (inst->log && (ferror(inst->log) | fclose(inst->log)) && !ret)
+			ret = errno ? -errno : -EIO;
 	}
 	dbench_loadfile_free(&dr->lf);
+	return ret;
 }

@@ -58,6 +58,6 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		 const struct dbench_params *p, sim_time_t duration,
 		 const char *outdir, char *err, size_t errlen);
 bool dbench_all_finished(const struct dbench_run *dr);
-void dbench_teardown(struct dbench_run *dr);
+int dbench_teardown(struct dbench_run *dr);
 
 #endif

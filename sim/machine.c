@@ -177,9 +177,15 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 
 /**
  * machine_exit - free everything; the simulation is over
+ * @failed: receives the name of the disk whose blktrace could not be
+ *	written, if any (may be NULL)
+ * Return: 0, or the first blktrace write error (-errno): a run whose trace
+ * is incomplete must not look complete.
  */
-void machine_exit(struct machine *m)
+int machine_exit(struct machine *m, char *failed, size_t len)
 {
+	int ret = 0;
+
 	/* forget pending events first: they live in what is freed below */
 	sim_exit(&m->sim);
 	if (m->flusher && m->flusher->exit)
@@ -203,11 +209,19 @@ void machine_exit(struct machine *m)
 	for (int i = 0; i < m->nr_disks; i++) {
 		struct machine_disk *md = m->disks[i];
 
-		if (md->q.blk_trace)
-			blk_trace_shutdown(&md->q);
+		if (md->q.blk_trace) {
+			int e = blk_trace_shutdown(&md->q);
+
+			if (e && !ret) {
+				ret = e;
+				if (failed)
+					snprintf(failed, len, "%s", md->disk.gd.name);
+			}
+		}
 		blk_cleanup_queue(&md->q);
 		disk_exit(&md->disk);
 		free(md);
 	}
 	mm_exit(&m->mm);
+	return ret;
 }

@@ -69,7 +69,7 @@ struct scenario;
 
 int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		 char *err, size_t errlen);
-void machine_exit(struct machine *m);
+int machine_exit(struct machine *m, char *failed, size_t len);
 struct backing_dev_info *machine_bdi_of(struct machine *m,
 					struct block_device *bdev);
 

@@ -8,6 +8,7 @@
  * the same code as `wbfair RUN_DIR`.
  */
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
+#include "outdir.h"
 #include "run.h"
 
 #define MATRIX_MAX	64
@@ -27,6 +29,7 @@ struct cell {
 	char flusher[32], sched[32];
 	char dir[4096];
 	pid_t pid;
+	bool reaped;
 	int status;
 	struct timespec t0;
 	double wall;
@@ -43,6 +46,8 @@ struct matrix {
 	int nr_cells;
 	char inst[CELL_MAX_INST][16];
 	int nr_inst;
+	bool tty, quiet;
+	int stopped;	/* the signal that stopped the matrix, or 0 */
 };
 
 static double now_s(void)
@@ -53,31 +58,50 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/*
+ * The scenario with this cell's overrides. Return: 0; 1 if out of memory;
+ * 2 for bad input, with the message (file:line) printed by the parser.
+ */
+static int cell_scenario(struct matrix *mx, struct cell *c, struct scenario *s)
+{
+	char set[96];
+
+	if (scenario_init(s))
+		return 1;
+	if (mx->scenario_file && config_load_file(&s->cfg, mx->scenario_file))
+		goto bad;
+	for (int i = 0; i < mx->nr_sets; i++)
+		if (config_set(&s->cfg, mx->sets[i]))
+			goto bad;
+	snprintf(set, sizeof(set), "writeback.flusher=%s", c->flusher);
+	if (config_set(&s->cfg, set))
+		goto bad;
+	snprintf(set, sizeof(set), "queue.elevator=%s", c->sched);
+	if (config_set(&s->cfg, set))
+		goto bad;
+	return 0;
+bad:
+	scenario_exit(s);
+	return 2;
+}
+
 /* The child: build the scenario with this cell's overrides and run it. */
 static int cell_child(struct matrix *mx, struct cell *c)
 {
-	char err[1024] = "", set[96];
+	char err[1024] = "";
 	struct run_result r;
 	struct scenario s;
 	int ret;
 
-	if (scenario_init(&s))
-		return 1;
-	if (mx->scenario_file && config_load_file(&s.cfg, mx->scenario_file))
-		return 2;
-	for (int i = 0; i < mx->nr_sets; i++)
-		if (config_set(&s.cfg, mx->sets[i]))
-			return 2;
-	snprintf(set, sizeof(set), "writeback.flusher=%s", c->flusher);
-	if (config_set(&s.cfg, set))
-		return 2;
-	snprintf(set, sizeof(set), "queue.elevator=%s", c->sched);
-	if (config_set(&s.cfg, set))
-		return 2;
+	ret = cell_scenario(mx, c, &s);
+	if (ret)
+		return ret;
 	ret = run_cell(&s, c->dir, &r, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "%s: %s\n", c->dir, err);
 	scenario_exit(&s);
+	if (!ret && r.stop_signal)
+		return 128 + r.stop_signal;
 	return ret == -EINVAL ? 2 : ret ? 1 : 0;
 }
 
@@ -102,21 +126,44 @@ static int split_list(const char *list, char out[][32], int max,
 	return n;
 }
 
+/* On a terminal, one line rewritten in place; elsewhere (a log, a pipe)
+ * whole lines, one per change, so the log holds no carriage returns. */
 static void progress(struct matrix *mx, int done, int running, double t0)
 {
-	fprintf(stderr, "\rwbsim matrix: %d/%d cells done, %d running, %.1f s   ",
-		done, mx->nr_cells, running, now_s() - t0);
+	if (mx->quiet)
+		return;
+	if (mx->tty)
+		fprintf(stderr, "\rwbsim matrix: %d/%d cells done, %d running, %.1f s   ",
+			done, mx->nr_cells, running, now_s() - t0);
+	else
+		fprintf(stderr, "wbsim matrix: %d/%d cells done, %d running, %.1f s\n",
+			done, mx->nr_cells, running, now_s() - t0);
 	fflush(stderr);
+}
+
+/* Pass a stop signal on to the running cells, once. */
+static void forward_stop(struct matrix *mx, int *forwarded)
+{
+	int sig = run_stop_signal();
+
+	if (!sig || *forwarded)
+		return;
+	*forwarded = sig;
+	for (int i = 0; i < mx->nr_cells; i++)
+		if (mx->cell[i].pid > 0 && !mx->cell[i].reaped)
+			kill(mx->cell[i].pid, sig);
 }
 
 static int run_cells(struct matrix *mx)
 {
-	int next = 0, done = 0, running = 0, failed = 0;
+	int next = 0, done = 0, running = 0, failed = 0, forwarded = 0;
 	double t0 = now_s();
 
-	progress(mx, 0, 0, t0);
-	while (done < mx->nr_cells) {
-		while (running < mx->jobs && next < mx->nr_cells) {
+	while (done < next || next < mx->nr_cells) {
+		forward_stop(mx, &forwarded);
+		if (forwarded && !running)
+			break;	/* cells not started stay not started */
+		while (!forwarded && running < mx->jobs && next < mx->nr_cells) {
 			struct cell *c = &mx->cell[next++];
 
 			c->t0.tv_sec = 0;
@@ -128,14 +175,18 @@ static int run_cells(struct matrix *mx)
 			if (!c->pid)
 				_exit(cell_child(mx, c));
 			running++;
+			progress(mx, done, running, t0);
 		}
 		int status;
 		pid_t pid = wait(&status);
 
+		if (pid < 0 && errno == EINTR)
+			continue;
 		if (pid < 0)
 			return -errno;
 		for (int i = 0; i < mx->nr_cells; i++)
 			if (mx->cell[i].pid == pid) {
+				mx->cell[i].reaped = true;
 				mx->cell[i].status = status;
 				mx->cell[i].wall = now_s() - mx->cell[i].wall;
 				if (!WIFEXITED(status) || WEXITSTATUS(status))
@@ -145,7 +196,9 @@ static int run_cells(struct matrix *mx)
 		done++;
 		progress(mx, done, running, t0);
 	}
-	fprintf(stderr, "\n");
+	if (mx->tty && !mx->quiet)
+		fprintf(stderr, "\n");
+	mx->stopped = forwarded;
 	return failed;
 }
 
@@ -191,14 +244,19 @@ static void print_table(FILE *f, struct matrix *mx, bool md)
 
 static int write_report(struct matrix *mx)
 {
-	char path[4200];
+	char path[4200], tmp[4300];
 	FILE *f;
+	int bad;
 
 	snprintf(path, sizeof(path), "%s/report.md", mx->outdir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
 	fprintf(f, "# wbsim matrix: %s\n\n", mx->scenario_file ? mx->scenario_file : "(defaults)");
+	if (mx->stopped)
+		fprintf(f, "**Incomplete: interrupted by %s**; the cells not run are missing.\n\n",
+			mx->stopped == SIGINT ? "SIGINT" : "SIGTERM");
 	fprintf(f, "Overrides:");
 	for (int i = 0; i < mx->nr_sets; i++)
 		fprintf(f, " `--set %s`", mx->sets[i]);
@@ -223,43 +281,96 @@ static int write_report(struct matrix *mx)
 		fprintf(f, "![%s-%s](%s/plots/rate.png)\n\n", c->flusher,
 			c->sched, base);
 	}
-	return fclose(f) ? -EIO : 0;
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		int e = errno ? errno : EIO;
+
+		unlink(tmp);
+		return -e;
+	}
+	return rename(tmp, path) ? -errno : 0;
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: wbsim matrix SCENARIO [--flushers LIST] [--schedulers LIST] [-j N]\n"
-"                    [-o DIR] [--set SECTION.KEY=VALUE]...\n"
+"usage: wbsim matrix [SCENARIO] [--flushers LIST] [--schedulers LIST] [-j N]\n"
+"                    [-o DIR [--force]] [-q] [--set SECTION.KEY=VALUE]...\n"
 "\n"
 "Runs the scenario once per flusher model and I/O scheduler (default: all\n"
 "of each), -j cells at a time (default 2), each into DIR/FLUSHER-SCHED/,\n"
-"then prints one table and writes DIR/report.md with plots.\n"
+"then prints one table and writes DIR/report.md with plots. Without\n"
+"SCENARIO, the shipped box2009.ini; without -o, a new runs/SCENARIO-N;\n"
+"-o DIR as for `wbsim run` (refuses a non-empty directory that is not a\n"
+"wbsim run directory unless --force). -q: no progress on stderr.\n"
 "\n"
 "example:\n"
 "  wbsim matrix sim/scenarios/box2009.ini -o runs/box2009\n"
 "  wbsim matrix sim/scenarios/box2009.ini --flushers bdi,bdi-fair --schedulers cfq\n");
 }
 
+/* Check every cell's scenario here, before anything runs: bad input
+ * exits 2 with its file:line, not 1 from inside a cell. */
+static int validate_cells(struct matrix *mx)
+{
+	for (int k = 0; k < mx->nr_cells; k++) {
+		struct scenario s;
+		int ret = cell_scenario(mx, &mx->cell[k], &s);
+
+		if (ret)
+			return ret;
+		scenario_exit(&s);
+	}
+	return 0;
+}
+
+/* Each cell's manifest (after its plots), then the matrix directory's. */
+static int write_manifests(struct matrix *mx, struct outdir *od)
+{
+	char err[8500];
+	int ret = 0;
+
+	for (int k = 0; k < mx->nr_cells; k++) {
+		struct outdir cod = { .nr_keep = 0 };
+
+		if (!mx->cell[k].pid)
+			continue;	/* never started */
+		snprintf(cod.path, sizeof(cod.path), "%s", mx->cell[k].dir);
+		if (outdir_write_manifest(&cod, err, sizeof(err))) {
+			fprintf(stderr, "%s\n", err);
+			ret = -EIO;
+		}
+	}
+	if (outdir_write_manifest(od, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		ret = -EIO;
+	}
+	return ret;
+}
+
 /**
- * matrix_main - `wbsim matrix`; exit 0, 2 for bad input, 1 if a cell failed
+ * matrix_main - `wbsim matrix`; exit 0, 2 for bad input, 1 if a cell failed,
+ * 128 + the signal when interrupted
  */
 int matrix_main(int argc, char **argv)
 {
 	static struct matrix mx;
-	char fl[16][32], sc[16][32];
-	const char *flushers = NULL, *scheds = NULL, *outdir = "runs/matrix";
+	char fl[16][32], sc[16][32], err[8500], defpath[4096];
+	const char *flushers = NULL, *scheds = NULL, *outdir = NULL;
+	bool force = false;
+	struct outdir od;
 	int nf, ns, ret;
 	struct scenario s;
 
 	mx.jobs = 2;
+	mx.tty = isatty(STDERR_FILENO);
 	mx.sets = calloc((size_t)argc, sizeof(char *));
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
-			return 0;
+			return stdout_close_check(0);
 		} else if (i + 1 < argc && !strcmp(a, "--flushers")) {
 			flushers = argv[++i];
 		} else if (i + 1 < argc && !strcmp(a, "--schedulers")) {
@@ -272,6 +383,10 @@ int matrix_main(int argc, char **argv)
 			}
 		} else if (i + 1 < argc && !strcmp(a, "-o")) {
 			outdir = argv[++i];
+		} else if (!strcmp(a, "--force")) {
+			force = true;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			mx.quiet = true;
 		} else if (i + 1 < argc && (!strcmp(a, "--set") || !strcmp(a, "-s"))) {
 			mx.sets[mx.nr_sets++] = argv[++i];
 		} else if (a[0] != '-' && !mx.scenario_file) {
@@ -281,6 +396,14 @@ int matrix_main(int argc, char **argv)
 			usage(stderr);
 			return 2;
 		}
+	}
+	if (!mx.scenario_file) {
+		if (default_scenario_path(defpath, sizeof(defpath))) {
+			fprintf(stderr, "wbsim matrix: no scenario given and the default box2009.ini is not at %s\n",
+				defpath);
+			return 2;
+		}
+		mx.scenario_file = defpath;
 	}
 	/* check the scenario and overrides once, here, with messages */
 	if (scenario_init(&s))
@@ -317,38 +440,72 @@ int matrix_main(int argc, char **argv)
 	}
 	ns = split_list(scheds ? scheds : "noop,deadline,cfq", sc, 16,
 			elevator_names, "scheduler");
+	if (!nf || !ns)
+		fprintf(stderr, "wbsim matrix: --%s names no %s\n",
+			nf ? "schedulers" : "flushers", nf ? "scheduler" : "flusher model");
 	if (nf <= 0 || ns <= 0)
 		return 2;
-	snprintf(mx.outdir, sizeof(mx.outdir), "%s", outdir);
-	if (mkdir(outdir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "%s: %s\n", outdir, strerror(errno));
-		return 1;
-	}
 	for (int i = 0; i < nf; i++)
 		for (int j = 0; j < ns && mx.nr_cells < MATRIX_MAX; j++) {
 			struct cell *c = &mx.cell[mx.nr_cells++];
 
 			snprintf(c->flusher, sizeof(c->flusher), "%.31s", fl[i]);
 			snprintf(c->sched, sizeof(c->sched), "%.31s", sc[j]);
-			snprintf(c->dir, sizeof(c->dir), "%s/%s-%s", outdir, fl[i], sc[j]);
 		}
+	ret = validate_cells(&mx);
+	if (ret)
+		return ret;
+	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
+		       outdir_new(&od, mx.scenario_file, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		return ret == -ENOTEMPTY ? 2 : 1;
+	}
+	outdir = od.path;
+	snprintf(mx.outdir, sizeof(mx.outdir), "%s", outdir);
+	if (!mx.quiet)
+		fprintf(stderr, "wbsim matrix: writing %s\n", outdir);
+	for (int k = 0; k < mx.nr_cells; k++) {
+		struct cell *c = &mx.cell[k];
+
+		snprintf(c->dir, sizeof(c->dir), "%.4000s/%s-%s", outdir, c->flusher, c->sched);
+	}
+	run_install_stop_handlers();
 	ret = run_cells(&mx);
 	if (ret < 0) {
 		fprintf(stderr, "wbsim matrix: %s\n", strerror(-ret));
+		outdir_release(&od);
 		return 1;
 	}
 	for (int k = 0; k < mx.nr_cells; k++)
-		if (WIFEXITED(mx.cell[k].status) && !WEXITSTATUS(mx.cell[k].status))
+		if (WIFEXITED(mx.cell[k].status) && !WEXITSTATUS(mx.cell[k].status) &&
+		    mx.cell[k].pid)
 			cell_analyse(mx.cell[k].dir, mx.inst, mx.nr_inst, &mx.cell[k].cm,
 				     true);
+		else if (!mx.cell[k].pid)
+			snprintf(mx.cell[k].cm.verdict, sizeof(mx.cell[k].cm.verdict),
+				 "not run (interrupted)");
 		else
 			snprintf(mx.cell[k].cm.verdict, sizeof(mx.cell[k].cm.verdict),
 				 "the cell's simulation failed (exit %d)",
 				 WIFEXITED(mx.cell[k].status) ? WEXITSTATUS(mx.cell[k].status) : -1);
+	for (int k = 0; k < mx.nr_cells; k++)
+		if (mx.cell[k].cm.plot_failed)
+			ret = 1;
 	print_table(stdout, &mx, false);
-	if (write_report(&mx))
-		fprintf(stderr, "wbsim matrix: cannot write %s/report.md\n", outdir);
+	if ((errno = -write_report(&mx))) {
+		fprintf(stderr, "%s/report.md: %s\n", outdir, strerror(errno));
+		ret = 1;
+	}
+	if (write_manifests(&mx, &od))
+		ret = 1;
+	outdir_release(&od);
 	printf("\nreport: %s/report.md\n", outdir);
 	free(mx.sets);
-	return ret ? 1 : 0;
+	if (mx.stopped) {
+		fprintf(stderr, "wbsim matrix: interrupted by %s; %s is a partial run\n",
+			mx.stopped == SIGINT ? "SIGINT" : "SIGTERM", outdir);
+		return stdout_close_check(128 + mx.stopped);
+	}
+	return stdout_close_check(ret ? 1 : 0);
 }

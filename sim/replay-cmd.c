@@ -3,12 +3,15 @@
  * The replay command line, its statistics and its output directory.
  */
 #include <errno.h>
+#include <signal.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "outdir.h"
 #include "replay.h"
 
 /**
@@ -185,22 +188,26 @@ void replay_stats_print(FILE *f, struct replay_stats *st)
 int replay_prepare_outdir(struct disk *d, const char *dir, char *errmsg,
 			  size_t errlen)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
+	int bad;
 
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		snprintf(errmsg, errlen, "%s: %s", dir, strerror(errno));
 		return -errno;
 	}
 	snprintf(path, sizeof(path), "%s/geometry", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f) {
 		snprintf(errmsg, errlen, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
 	disk_write_geometry(d, f);
-	if (fclose(f)) {
-		snprintf(errmsg, errlen, "%s: %s", path, strerror(errno));
+	bad = ferror(f);
+	if (fclose(f) || bad || rename(tmp, path)) {
+		snprintf(errmsg, errlen, "%s: %s", path, strerror(errno ? errno : EIO));
+		unlink(tmp);
 		return -EIO;
 	}
 	return 0;
@@ -238,6 +245,8 @@ int replay_main(int argc, char **argv)
 	const char *trace = NULL, *outdir = NULL;
 	struct replay_stats st = { 0 };
 	char errmsg[TRACE_ERR_MAX] = "";
+	struct outdir od;
+	bool force = false;
 	struct scenario s;
 	int ret;
 
@@ -263,6 +272,8 @@ int replay_main(int argc, char **argv)
 					argv[i]);
 				goto bad;
 			}
+		} else if (!strcmp(a, "--force")) {
+			force = true;
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr, "wbsim replay: unknown or incomplete option '%s'\n", a);
 			goto bad;
@@ -277,7 +288,27 @@ int replay_main(int argc, char **argv)
 		usage(stderr);
 		goto bad;
 	}
+	signal(SIGXFSZ, SIG_IGN);	/* EFBIG from write(), with a message */
+	if (outdir) {
+		ret = outdir_prepare(&od, outdir, force, errmsg, sizeof(errmsg));
+		if (ret) {
+			fprintf(stderr, "%s\n", errmsg);
+			scenario_exit(&s);
+			return ret == -ENOTEMPTY ? 2 : 1;
+		}
+	}
 	ret = replay_run(&s, trace, fmt, outdir, &st, errmsg, sizeof(errmsg));
+	if (outdir && ret == -EINVAL) {
+		outdir_discard(&od);
+	} else if (outdir) {
+		char merr[8500];
+
+		if (outdir_write_manifest(&od, merr, sizeof(merr))) {
+			fprintf(stderr, "%s\n", merr);
+			ret = ret ? ret : -EIO;
+		}
+		outdir_release(&od);
+	}
 	if (ret) {
 		fprintf(stderr, "%s\n", errmsg);
 		replay_stats_free(&st);
@@ -287,7 +318,7 @@ int replay_main(int argc, char **argv)
 	replay_stats_print(stdout, &st);
 	replay_stats_free(&st);
 	scenario_exit(&s);
-	return 0;
+	return stdout_close_check(0);
 bad:
 	scenario_exit(&s);
 	return 2;

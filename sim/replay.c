@@ -318,8 +318,16 @@ int replay_run(struct scenario *s, const char *path, enum trace_format fmt,
 		snprintf(errmsg, errlen, "%s", r->errmsg);
 	trace_reader_close(&r->tr);
 out_trace:
-	if (r->q.blk_trace)
-		blk_trace_shutdown(&r->q);
+	if (r->q.blk_trace) {
+		int e = blk_trace_shutdown(&r->q);
+
+		/* a trace cut short by a full disk must not pass for whole */
+		if (e && !ret) {
+			snprintf(errmsg, errlen, "%s/%s.blktrace.0: %s", outdir,
+				 r->disk.gd.name, strerror(-e));
+			ret = e == -EINVAL ? -EIO : e;
+		}
+	}
 out_queue:
 	blk_cleanup_queue(&r->q);
 out_disk:

@@ -14,30 +14,74 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "blktrace.h"
 #include "cell-report.h"
 #include "commands.h"
 #include "dbench.h"
+#include "outdir.h"
 #include "run.h"
+
+/* Set by SIGINT/SIGTERM; the run loop checks it once per simulated second
+ * and stops there, so every output file ends on a whole record. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/**
+ * run_install_stop_handlers - make SIGINT and SIGTERM stop run_cell() cleanly
+ */
+void run_install_stop_handlers(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* past a file size limit, write() fails with EFBIG and the run says
+	 * which file; the default action would kill it without a word */
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/**
+ * run_stop_signal - the SIGINT or SIGTERM received, or 0
+ */
+int run_stop_signal(void)
+{
+	return stop_signal;
+}
+
+static int close_and_rename(FILE *f, const char *tmp, const char *path);
 
 static int write_geometry(struct machine *m, const char *dir, char *err,
 			  size_t errlen)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/geometry", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
 	for (int i = 0; i < m->nr_disks; i++)
 		disk_write_geometry(&m->disks[i]->disk, f);
-	return fclose(f) ? -EIO : 0;
+	ret = close_and_rename(f, tmp, path);
+	if (ret)
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+	return ret;
 }
 
 static void json_str(FILE *f, const char *key, const char *val, bool comma)
@@ -45,17 +89,36 @@ static void json_str(FILE *f, const char *key, const char *val, bool comma)
 	fprintf(f, "  \"%s\": \"%s\"%s\n", key, val, comma ? "," : "");
 }
 
+/* Close @f written under @tmp and rename it to @path: a reader never sees a
+ * half-written file. Return: 0 or -errno. */
+static int close_and_rename(FILE *f, const char *tmp, const char *path)
+{
+	int bad = ferror(f);
+
+	if (fclose(f) || bad) {
+		int e = errno ? errno : EIO;
+
+		unlink(tmp);
+		return -e;
+	}
+	return rename(tmp, path) ? -errno : 0;
+}
+
 static int write_summary(struct run_result *r, const char *dir)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/summary.json", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
 	fprintf(f, "{\n");
 	json_str(f, "producer", "wbsim", true);
+	fprintf(f, "  \"complete\": %s,\n", r->complete ? "true" : "false");
+	if (!r->complete)
+		json_str(f, "incomplete_reason", r->incomplete_reason, true);
 	json_str(f, "flusher", r->flusher, true);
 	json_str(f, "elevator", r->elevator, true);
 	fprintf(f, "  \"seed\": %" PRIu64 ",\n", r->seed);
@@ -83,21 +146,142 @@ static int write_summary(struct run_result *r, const char *dir)
 			r->parts[i].name, r->parts[i].written, r->parts[i].read,
 			i + 1 < r->nr_parts ? "," : "");
 	fprintf(f, "  ]\n}\n");
-	return fclose(f) ? -EIO : 0;
+	return close_and_rename(f, tmp, path);
 }
 
 static int write_scenario(struct scenario *s, const char *dir)
 {
-	char path[4096];
+	char path[4096], tmp[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/scenario.ini", dir);
-	f = fopen(path, "w");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
 	fprintf(f, "; effective values of every option of this run\n");
 	config_dump(f, &s->cfg);
-	return fclose(f) ? -EIO : 0;
+	return close_and_rename(f, tmp, path);
+}
+
+static void mark_incomplete(struct run_result *r, const char *why)
+{
+	if (!r->complete)
+		return;	/* the first reason stands */
+	r->complete = false;
+	snprintf(r->incomplete_reason, sizeof(r->incomplete_reason), "%s", why);
+}
+
+/*
+ * Close trace.txt, the blktrace files and the dbench logs, checking each.
+ * Return: 0, or -EIO with @err "PATH: strerror" for the first failed write
+ * (and @r marked incomplete).
+ */
+static int finish_outputs(struct machine *m, struct dbench_run *dr,
+			  const char *outdir, struct run_result *r, char *err,
+			  size_t errlen)
+{
+	char disk[32] = "", why[1100];
+	int ret = 0, e;
+
+	if (m->trace) {
+		e = ferror(m->trace);
+		if ((fclose(m->trace) || e) && !ret) {
+			snprintf(err, errlen, "%s/trace.txt: %s", outdir,
+				 strerror(errno ? errno : EIO));
+			ret = -EIO;
+		}
+		m->trace = NULL;
+	}
+	e = machine_exit(m, disk, sizeof(disk));
+	if (e && !ret) {
+		snprintf(err, errlen, "%s/%s.blktrace: %s", outdir, disk, strerror(-e));
+		ret = -EIO;
+	}
+	e = dbench_teardown(dr);
+	if (e && !ret) {
+		snprintf(err, errlen, "%s/dbench logs: %s", outdir, strerror(-e));
+		ret = -EIO;
+	}
+	if (ret) {
+		snprintf(why, sizeof(why), "write error: %s", err);
+		mark_incomplete(r, why);
+	}
+	return ret;
+}
+
+static double wall_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Progress on stderr: simulated seconds of the expected total (warm-up and
+ * run; the cleanup after it is not known ahead), % and an ETA from the wall
+ * rate so far. On a terminal one line rewritten in place at most 4 times a
+ * second; elsewhere a whole line every o->progress_s of wall time.
+ */
+struct progress {
+	double start, last;
+};
+
+static void progress_show(const struct run_opts *o, struct progress *p,
+			  sim_time_t now, sim_time_t total, bool last)
+{
+	double w = wall_s(), every = o->tty ? 0.25 : o->progress_s;
+	double done = total ? (double)now / total : 1, eta;
+
+	if (!o->progress_s || (!last && w - p->last < every))
+		return;
+	p->last = w;
+	if (done > 1)
+		done = 1;
+	eta = done > 0 ? (w - p->start) * (1 - done) / done : 0;
+	if (o->tty)
+		fprintf(stderr, "\rwbsim run: %.0f/%.0f simulated s, %3.0f%%, ETA %.0f s   %s",
+			now / 1e9, total / 1e9, 100 * done, eta, last ? "\n" : "");
+	else if (!last)
+		fprintf(stderr, "wbsim run: %.0f/%.0f simulated s, %.0f%%, ETA %.0f s\n",
+			now / 1e9, total / 1e9, 100 * done, eta);
+	fflush(stderr);
+}
+
+/*
+ * The blktrace bytes a run may write, from above: a disk cannot move more
+ * than its interface rate (disk.bus_rate, which bounds the HDD and the SSD
+ * model alike), the smallest bio is one 4 KiB page, and each bio leaves at
+ * most three 48-byte records of its own (Q, the partition remap A, and G
+ * or M). Request records (I, D, C, plug and unplug) come once per request
+ * of one or more bios and add at most as much again only when nothing
+ * merges, which dbench's writeback never sees; the figure is a warning
+ * threshold, not an accounting.
+ */
+static uint64_t trace_size_estimate(const struct scenario *s, sim_time_t total)
+{
+	double bios_per_s = s->disk.bus_rate * 1e6 / 4096;
+
+	return (uint64_t)(bios_per_s * 3 * 48 * (total / 1e9)) * s->sim.disks;
+}
+
+/* Warn once per disk whose blktrace reached the limit; mark the run. */
+static void check_trace_limit(struct machine *m, const struct run_opts *o,
+			      struct run_result *r, uint64_t *warned)
+{
+	for (int i = 0; i < m->nr_disks && i < 64; i++) {
+		struct machine_disk *md = m->disks[i];
+		char why[200];
+
+		if ((*warned & (1ull << i)) || !blk_trace_truncated(&md->q))
+			continue;
+		*warned |= 1ull << i;
+		snprintf(why, sizeof(why), "the blktrace of %s reached --max-trace-size (%" PRIu64 " bytes); later records were not written",
+			 md->disk.gd.name, o->max_trace);
+		fprintf(stderr, "wbsim run: warning: %s\n", why);
+		mark_incomplete(r, why);
+	}
 }
 
 /**
@@ -108,12 +292,28 @@ static int write_scenario(struct scenario *s, const char *dir)
 int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	     char *err, size_t errlen)
 {
+	static const struct run_opts quiet = { .progress_s = 0 };
+
+	return run_cell_opts(s, outdir, &quiet, r, err, errlen);
+}
+
+/**
+ * run_cell_opts - run_cell() with progress and a blktrace size limit
+ */
+int run_cell_opts(struct scenario *s, const char *outdir,
+		  const struct run_opts *o, struct run_result *r, char *err,
+		  size_t errlen)
+{
+	struct progress prog = { .start = wall_s() };
+	uint64_t warned = 0, est;
+
+	prog.last = prog.start;
 	const struct dbench_params *dp = s->dbench;
 	struct machine *m = calloc(1, sizeof(*m));
 	struct dbench_run *dr = calloc(1, sizeof(*dr));
 	sim_time_t warmup = s->sim.duration / 5, limit;
 	char path[4096];
-	int ret;
+	int ret, e;
 
 	memset(r, 0, sizeof(*r));
 	if (!m || !dr) {
@@ -132,23 +332,54 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	if (outdir) {
 		snprintf(path, sizeof(path), "%s/trace.txt", outdir);
 		m->trace = fopen(path, "w");
-		if (!m->trace || write_geometry(m, outdir, err, errlen) ||
-		    write_scenario(s, outdir)) {
-			snprintf(err, errlen, "%s: cannot write the run directory", outdir);
+		if (!m->trace) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			ret = -EIO;
 			goto out_machine;
+		}
+		if (write_geometry(m, outdir, err, errlen)) {
+			ret = -EIO;
+			goto out_dbench;
+		}
+		ret = write_scenario(s, outdir);
+		if (ret) {
+			snprintf(err, errlen, "%s/scenario.ini: %s", outdir, strerror(-ret));
+			ret = -EIO;
+			goto out_dbench;
 		}
 		fprintf(m->trace, "# tracer: nop\n#\n");
 	}
 	ret = dbench_setup(dr, m, dp, s->sim.duration, outdir, err, errlen);
 	if (ret)
 		goto out_dbench;
+	est = trace_size_estimate(s, warmup + s->sim.duration);
+	if (outdir && o->max_trace && est / (uint64_t)m->nr_disks > o->max_trace)
+		fprintf(stderr, "wbsim run: warning: the blktrace may reach %.1f GB per disk (%.0f simulated s), over --max-trace-size %.1f GB: it stops there\n",
+			est / (double)m->nr_disks / 1e9, (warmup + s->sim.duration) / 1e9,
+			o->max_trace / 1e9);
+	for (int i = 0; i < m->nr_disks && outdir; i++)
+		blk_trace_set_limit(&m->disks[i]->q, o->max_trace);
 	/* warm-up, the run, then at most 10 minutes of cleanup */
 	limit = warmup + s->sim.duration + 600 * NSEC_PER_SEC;
+	r->complete = true;
 	for (sim_time_t t = NSEC_PER_SEC; t <= limit && !dbench_all_finished(dr);
-	     t += NSEC_PER_SEC)
+	     t += NSEC_PER_SEC) {
+		if (stop_signal) {
+			r->complete = false;
+			r->stop_signal = stop_signal;
+			snprintf(r->incomplete_reason, sizeof(r->incomplete_reason),
+				 "interrupted by %s",
+				 stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+			break;
+		}
 		sim_run(&m->sim, t);
-	if (!dbench_all_finished(dr)) {
+		if (o->max_trace)
+			check_trace_limit(m, o, r, &warned);
+		progress_show(o, &prog, t, warmup + s->sim.duration, false);
+	}
+	if (prog.last)
+		progress_show(o, &prog, m->sim.now, warmup + s->sim.duration, true);
+	if (r->complete && !dbench_all_finished(dr)) {
 		snprintf(err, errlen, "the dbench instances did not finish their cleanup within 10 minutes");
 		ret = -ETIMEDOUT;
 		goto out_dbench;
@@ -198,16 +429,19 @@ int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 			rp->read = gd->part[p].sectors_done[0] << SECTOR_SHIFT;
 		}
 	}
-	if (outdir && write_summary(r, outdir)) {
-		snprintf(err, errlen, "%s: cannot write summary.json", outdir);
+	/* close every output first: only then is it known to be complete */
+	ret = finish_outputs(m, dr, outdir, r, err, errlen);
+	if (outdir && (e = write_summary(r, outdir))) {
+		snprintf(err, errlen, "%s/summary.json: %s", outdir, strerror(-e));
 		ret = -EIO;
 	}
+	goto out_free;
 out_dbench:
 	if (m->trace)
 		fclose(m->trace);
 	m->trace = NULL;
 out_machine:
-	machine_exit(m);
+	machine_exit(m, NULL, 0);
 	dbench_teardown(dr);
 out_free:
 	free(dr);
@@ -237,15 +471,72 @@ void run_result_print(FILE *f, const struct run_result *r)
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR]\n"
+"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR [--force]]\n"
 "\n"
 "Simulates one cell: the machine of the scenario with its dbench instances,\n"
-"until they finish. With -o, writes the run directory (dbench logs,\n"
-"blktrace, geometry, trace.txt, summary.json, scenario.ini) for wbfair.\n"
+"until they finish, and writes the run directory (dbench logs, blktrace,\n"
+"geometry, trace.txt, summary.json, scenario.ini, wbsim.manifest) for\n"
+"wbfair. Without SCENARIO, the shipped box2009.ini. Without -o, a new\n"
+"directory runs/SCENARIO-N; -o DIR reuses DIR only when it is empty or a\n"
+"wbsim run directory (removing only what its manifest lists), unless\n"
+"--force.\n"
 "\n"
 "examples:\n"
 "  wbsim run sim/scenarios/box2009.ini -o runs/one\n"
 "  wbsim run sim/scenarios/box2009.ini --set writeback.flusher=pdflush --set queue.elevator=noop\n");
+}
+
+/* "4G", "512M", "100k", "0": bytes, binary multiples. Return: 0 or -EINVAL. */
+static int parse_size(const char *s, uint64_t *out)
+{
+	static const char units[] = "kmgt";
+	unsigned long long v;
+	const char *u;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	if (*end) {
+		u = strchr(units, *end | 0x20);
+		if (!u || end[1])
+			return -EINVAL;
+		for (long k = 0; k <= u - units; k++) {
+			if (v > (~0ull >> 10))
+				return -EINVAL;
+			v <<= 10;
+		}
+	}
+	*out = v;
+	return 0;
+}
+
+/*
+ * The scenario file the command line names (positional, else -c), or NULL.
+ * Known before any --set is applied, so that the default scenario can be
+ * loaded first and the overrides still apply on top of it.
+ */
+static const char *named_scenario(int argc, char **argv)
+{
+	const char *c = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-c") || !strcmp(a, "--scenario")) {
+			if (i + 1 < argc && !c)
+				c = argv[i + 1];
+			i++;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--set") || !strcmp(a, "-s")) {
+			i++;
+		} else if (a[0] != '-') {
+			return a;
+		}
+	}
+	return c;
 }
 
 /**
@@ -253,8 +544,14 @@ static void usage(FILE *f)
  */
 int run_main(int argc, char **argv)
 {
-	const char *outdir = NULL;
-	char err[1024] = "";
+	const char *outdir = NULL, *scenario_file = NULL;
+	char err[1024] = "", defpath[4096];
+	struct run_opts o = {
+		.progress_s = 10, .tty = isatty(STDERR_FILENO),
+		.max_trace = 4ull << 30,
+	};
+	struct outdir od;
+	bool force = false, quiet = false, plot_failed = false;
 	struct run_result r;
 	struct scenario s;
 	bool have_file = false;
@@ -262,6 +559,19 @@ int run_main(int argc, char **argv)
 
 	if (scenario_init(&s))
 		return 1;
+	scenario_file = named_scenario(argc, argv);
+	if (!scenario_file) {
+		/* no scenario: the shipped default, the 2009 box */
+		ret = default_scenario_path(defpath, sizeof(defpath));
+		if (ret) {
+			fprintf(stderr, "wbsim run: no scenario given and the default box2009.ini is not at %s\n",
+				defpath);
+			goto bad;
+		}
+		scenario_file = defpath;
+		if (config_load_file(&s.cfg, defpath))
+			goto bad;
+	}
 	for (int i = 1; i < argc; i++) {
 		ret = scenario_arg(&s, argc, argv, &i);
 		if (ret < 0)
@@ -274,6 +584,25 @@ int run_main(int argc, char **argv)
 			return 0;
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			outdir = argv[++i];
+		} else if (!strcmp(argv[i], "--force")) {
+			force = true;
+		} else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			quiet = true;
+		} else if (!strncmp(argv[i], "--max-trace-size=", 17)) {
+			if (parse_size(argv[i] + 17, &o.max_trace)) {
+				fprintf(stderr, "wbsim run: --max-trace-size wants a size such as 4G, 512M or 0, not '%s'\n",
+					argv[i] + 17);
+				goto bad;
+			}
+		} else if (!strncmp(argv[i], "--progress=", 11)) {
+			char *end;
+
+			o.progress_s = strtod(argv[i] + 11, &end);
+			if (end == argv[i] + 11 || *end || !(o.progress_s >= 0)) {
+				fprintf(stderr, "wbsim run: --progress wants seconds >= 0, not '%s'\n",
+					argv[i] + 11);
+				goto bad;
+			}
 		} else if (argv[i][0] != '-' && !have_file) {
 			have_file = true;
 			if (config_load_file(&s.cfg, argv[i]))
@@ -283,11 +612,48 @@ int run_main(int argc, char **argv)
 			goto bad;
 		}
 	}
-	ret = run_cell(&s, outdir, &r, err, sizeof(err));
+	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
+		       outdir_new(&od, scenario_file, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "%s\n", err);
 		scenario_exit(&s);
-		return ret == -EINVAL ? 2 : 1;
+		return ret == -ENOTEMPTY ? 2 : 1;
+	}
+	outdir = od.path;
+	if (quiet)
+		o.progress_s = 0;
+	else
+		fprintf(stderr, "wbsim run: writing %s\n", outdir);
+	run_install_stop_handlers();
+	ret = run_cell_opts(&s, outdir, &o, &r, err, sizeof(err));
+	if (ret == -EINVAL) {
+		fprintf(stderr, "%s\n", err);
+		outdir_discard(&od);
+		scenario_exit(&s);
+		return 2;
+	}
+	if (ret) {
+		fprintf(stderr, "%s\n", err);
+		if (outdir_write_manifest(&od, err, sizeof(err)))
+			fprintf(stderr, "%s\n", err);
+		outdir_release(&od);
+		scenario_exit(&s);
+		return 1;
+	}
+	if (r.stop_signal) {
+		fprintf(stderr, "wbsim run: %s; %s is a partial run\n",
+			r.incomplete_reason, outdir);
+		ret = outdir_write_manifest(&od, err, sizeof(err));
+		if (ret)
+			fprintf(stderr, "%s\n", err);
+		outdir_release(&od);
+		scenario_exit(&s);
+		ret = stdout_close_check(128 + r.stop_signal);
+		fflush(stderr);
+		/* the simulated tasks were stopped mid-operation: what their
+		 * coroutine stacks hold is not freed, by design, and a leak
+		 * report at exit would only be noise (the files are closed) */
+		_exit(ret);
 	}
 	run_result_print(stdout, &r);
 	if (outdir) {
@@ -301,10 +667,17 @@ int run_main(int argc, char **argv)
 			printf("  %s; aggregate %.2f MB/s\n", cm.verdict, cm.aggregate);
 		else
 			printf("  %s\n", cm.verdict);
+		plot_failed = cm.plot_failed;
 		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
 	}
+	ret = plot_failed ? 1 : 0;
+	if (outdir_write_manifest(&od, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		ret = 1;
+	}
+	outdir_release(&od);
 	scenario_exit(&s);
-	return 0;
+	return stdout_close_check(ret);
 bad:
 	scenario_exit(&s);
 	return 2;

@@ -34,10 +34,26 @@ struct run_result {
 		char name[16];
 		uint64_t written, read;
 	} parts[RUN_MAX_PARTS];
+	/* false when the run was cut short or an output file is incomplete */
+	bool complete;
+	char incomplete_reason[1200];
+	int stop_signal;	/* the signal that stopped the run, or 0 */
+};
+
+/* How a run reports itself while it runs. */
+struct run_opts {
+	double progress_s;	/* wall seconds between progress lines; 0 = none */
+	bool tty;		/* stderr is a terminal: one line, rewritten */
+	uint64_t max_trace;	/* bytes of blktrace per disk; 0 = no limit */
 };
 
 int run_cell(struct scenario *s, const char *outdir, struct run_result *r,
 	     char *err, size_t errlen);
+int run_cell_opts(struct scenario *s, const char *outdir,
+		  const struct run_opts *o, struct run_result *r, char *err,
+		  size_t errlen);
+void run_install_stop_handlers(void);
+int run_stop_signal(void);
 void run_result_print(FILE *f, const struct run_result *r);
 
 #endif

@@ -55,7 +55,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 
 static void rig_exit(struct rig *r)
 {
-	machine_exit(&r->m);
+	machine_exit(&r->m, NULL, 0);
 	if (r->m.trace)
 		fclose(r->m.trace);
 	free(r->trace_buf);

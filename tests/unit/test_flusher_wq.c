@@ -53,7 +53,7 @@ static void rig_exit(struct rig *r, const char *name)
 {
 	const char *dir = getenv("WQ_TRACE");
 
-	machine_exit(&r->m);
+	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 	if (r->m.trace)
 		fclose(r->m.trace);

@@ -110,7 +110,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 
 static void rig_exit(struct rig *r)
 {
-	machine_exit(&r->m);
+	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 }
 
