@@ -7,12 +7,15 @@
  * a shipped disk definition and override parts of it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -129,7 +132,57 @@ struct parse_ctx {
 	char err[OPT_ERR_MAX];
 	bool failed;		/* handler already reported an error */
 	int err_line;		/* the line the handler failed on */
+	struct seen_key *seen;	/* keys set by this file, for duplicates */
+	int nr_seen, max_seen;
 };
+
+struct seen_key {
+	char *name;		/* "section.key" */
+	int line;
+};
+
+/*
+ * A key set twice in one file is a mistake (one of the two values is
+ * silently lost), so it is an error. Overriding a key of an included file
+ * from the including file, or with --set, is what those are for: each file
+ * has its own list.
+ */
+static int check_duplicate(struct parse_ctx *p, const char *section,
+			   const char *key)
+{
+	char *name;
+
+	if (asprintf(&name, "%s.%s", section, key) < 0)
+		return -ENOMEM;
+	for (int i = 0; i < p->nr_seen; i++)
+		if (!strcmp(p->seen[i].name, name)) {
+			snprintf(p->err, sizeof(p->err),
+				 "'%s' in [%s] already set at line %d", key,
+				 section, p->seen[i].line);
+			free(name);
+			return -EINVAL;
+		}
+	if (p->nr_seen == p->max_seen) {
+		int max = p->max_seen ? 2 * p->max_seen : 16;
+		struct seen_key *n = realloc(p->seen, max * sizeof(*n));
+
+		if (!n) {
+			free(name);
+			return -ENOMEM;
+		}
+		p->seen = n;
+		p->max_seen = max;
+	}
+	p->seen[p->nr_seen++] = (struct seen_key){ name, p->lineno };
+	return 0;
+}
+
+static void free_seen(struct parse_ctx *p)
+{
+	for (int i = 0; i < p->nr_seen; i++)
+		free(p->seen[i].name);
+	free(p->seen);
+}
 
 static int load(struct config *c, const char *path, int depth);
 
@@ -170,7 +223,8 @@ static int handler(void *user, const char *section, const char *name,
 		p->failed = true;
 		return 0;
 	}
-	if (set_one(p->c, section, name, value, p->err, sizeof(p->err))) {
+	if (check_duplicate(p, section, name) ||
+	    set_one(p->c, section, name, value, p->err, sizeof(p->err))) {
 		p->failed = true;
 		return 0;
 	}
@@ -226,6 +280,7 @@ static int run_parser(struct parse_ctx *p)
 {
 	int line = ini_parse_stream(reader, p, handler, p);
 
+	free_seen(p);
 	if (line == 0)
 		return 0;
 	if (line < 0) {
@@ -244,15 +299,54 @@ static int run_parser(struct parse_ctx *p)
 	return -EINVAL;
 }
 
+/**
+ * config_open_regular - open @path for reading if it is a regular file
+ *
+ * A directory reads as empty and a FIFO blocks until a writer comes: both
+ * are refused. O_NONBLOCK keeps open() of a FIFO from waiting; it is
+ * cleared again for the reads.
+ * Return: 0 with *@f set, or -errno after printing "path: message".
+ */
+int config_open_regular(const char *path, FILE **f)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err;
+
+	if (fd < 0)
+		goto fail;
+	if (fstat(fd, &st))
+		goto fail_close;
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "%s: not a regular file\n", path);
+		close(fd);
+		return -EINVAL;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+		goto fail_close;
+	*f = fdopen(fd, "r");
+	if (*f)
+		return 0;
+fail_close:
+	err = errno;
+	close(fd);
+	errno = err;
+fail:
+	err = errno;
+	fprintf(stderr, "%s: %s\n", path, strerror(err));
+	return -err;
+}
+
 static int load(struct config *c, const char *path, int depth)
 {
 	struct parse_ctx p = { .c = c, .path = path, .depth = depth };
 	int ret;
 
-	p.f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	if (!p.f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -errno;
+	if (strcmp(path, "-")) {
+		ret = config_open_regular(path, &p.f);
+		if (ret)
+			return ret;
+	} else {
+		p.f = stdin;
 	}
 	ret = run_parser(&p);
 	if (p.f != stdin)
