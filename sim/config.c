@@ -101,8 +101,77 @@ static int resolve(struct config *c, const char *section,
 	return -EINVAL;
 }
 
+/* Remember that @section.@key was last set at @where. */
+static int record_origin(struct config *c, const char *section,
+			 const char *key, const char *where)
+{
+	struct config_origin *o = NULL;
+	char *name, *w;
+
+	if (asprintf(&name, "%s.%s", section, key) < 0)
+		return -ENOMEM;
+	w = strdup(where);
+	if (!w) {
+		free(name);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < c->nr_origins && !o; i++)
+		if (!strcmp(c->origins[i].key, name))
+			o = &c->origins[i];
+	if (!o && c->nr_origins == c->max_origins) {
+		int max = c->max_origins ? 2 * c->max_origins : 16;
+		struct config_origin *n = realloc(c->origins, max * sizeof(*n));
+
+		if (!n) {
+			free(name);
+			free(w);
+			return -ENOMEM;
+		}
+		c->origins = n;
+		c->max_origins = max;
+	}
+	if (!o) {
+		o = &c->origins[c->nr_origins++];
+		o->key = name;
+	} else {
+		free(name);
+		free(o->where);
+	}
+	o->where = w;
+	return 0;
+}
+
+/**
+ * config_origin - where @key ("section.key") got its value
+ *
+ * Checks that span several options run after every file is read; they
+ * name the place a user has to edit with this.
+ * Return: "file:line", "--set", or NULL for a default.
+ */
+const char *config_origin(const struct config *c, const char *key)
+{
+	for (int i = 0; i < c->nr_origins; i++)
+		if (!strcmp(c->origins[i].key, key))
+			return c->origins[i].where;
+	return NULL;
+}
+
+/**
+ * config_exit - free what loading recorded (the bindings stay)
+ */
+void config_exit(struct config *c)
+{
+	for (int i = 0; i < c->nr_origins; i++) {
+		free(c->origins[i].key);
+		free(c->origins[i].where);
+	}
+	free(c->origins);
+	c->origins = NULL;
+	c->nr_origins = c->max_origins = 0;
+}
+
 static int set_one(struct config *c, const char *section, const char *key,
-		   const char *value, char *err, size_t n)
+		   const char *value, const char *where, char *err, size_t n)
 {
 	const struct opt_table *t;
 	const struct opt_desc *d;
@@ -118,7 +187,10 @@ static int set_one(struct config *c, const char *section, const char *key,
 			 section);
 		return -EINVAL;
 	}
-	return opt_parse(d, obj, value, err, n);
+	ret = opt_parse(d, obj, value, err, n);
+	if (!ret)
+		ret = record_origin(c, section, key, where);
+	return ret;
 }
 
 struct parse_ctx {
@@ -190,6 +262,7 @@ static int handler(void *user, const char *section, const char *name,
 		   const char *value)
 {
 	struct parse_ctx *p = user;
+	char where[4200];
 
 	if (p->failed)
 		return 0;
@@ -223,8 +296,10 @@ static int handler(void *user, const char *section, const char *name,
 		p->failed = true;
 		return 0;
 	}
+	snprintf(where, sizeof(where), "%s:%d", p->path, p->lineno);
 	if (check_duplicate(p, section, name) ||
-	    set_one(p->c, section, name, value, p->err, sizeof(p->err))) {
+	    set_one(p->c, section, name, value, where, p->err,
+		    sizeof(p->err))) {
 		p->failed = true;
 		return 0;
 	}
@@ -400,7 +475,7 @@ int config_set(struct config *c, const char *assignment)
 		goto out;
 	}
 	*dot = 0;
-	ret = set_one(c, copy, dot + 1, value, err, sizeof(err));
+	ret = set_one(c, copy, dot + 1, value, "--set", err, sizeof(err));
 out:
 	if (ret)
 		fprintf(stderr, "--set %s: %s\n", assignment, err);

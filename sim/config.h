@@ -29,9 +29,17 @@ struct config_binding {
 #define CONFIG_MAX_BINDINGS	32
 #define CONFIG_MAX_DEPTH	8	/* nested include = ... */
 
+/* Where an option got its value, for checks made after loading. */
+struct config_origin {
+	char *key;		/* "section.key" or "section:instance.key" */
+	char *where;		/* "file:line" or "--set" */
+};
+
 struct config {
 	struct config_binding b[CONFIG_MAX_BINDINGS];
 	int nr;
+	struct config_origin *origins;	/* the last setting of each key */
+	int nr_origins, max_origins;
 };
 
 int config_bind(struct config *c, const struct opt_table *t, void *obj);
@@ -43,6 +51,8 @@ int config_open_regular(const char *path, FILE **f);
 int config_load_file(struct config *c, const char *path);
 int config_load_string(struct config *c, const char *name, const char *text);
 int config_set(struct config *c, const char *assignment);
+const char *config_origin(const struct config *c, const char *key);
+void config_exit(struct config *c);
 void config_print_help(FILE *f, const struct config *c);
 void config_dump(FILE *f, const struct config *c);
 

@@ -231,6 +231,14 @@ static void test_scenario_text(void)
 	CHECK(config_set(&c, "depth=3") == -EINVAL);
 	CHECK(config_set(&c, "thing.nokey=3") == -EINVAL);
 	(void)devnull;
+	/* the last setting of each key is where a later check points */
+	CHECK(config_origin(&c, "thing.depth") &&
+	      !strcmp(config_origin(&c, "thing.depth"), "--set"));
+	CHECK(load_capture(&c, "[thing]\n\nlevel = 4\n", msg, sizeof(msg)) == 0);
+	CHECK(config_origin(&c, "thing.level") &&
+	      !strcmp(config_origin(&c, "thing.level"), "scn.ini:3"));
+	CHECK(config_origin(&c, "thing.count") == NULL);
+	config_exit(&c);
 }
 
 static void test_include(void)
@@ -268,6 +276,7 @@ static void test_include(void)
 	close(fd);
 	close(saved);
 	(void)msg;
+	config_exit(&c);
 	unlink(sub);
 	unlink(path);
 	rmdir(dir);
