@@ -376,23 +376,25 @@ static int run_parser(struct parse_ctx *p)
 
 /**
  * config_open_regular - open @path for reading if it is a regular file
+ * @err: receives "path: message" on failure
  *
- * A directory reads as empty and a FIFO blocks until a writer comes: both
+ * For every file a user names (scenario, include, loadfile, trace): a
+ * directory reads as empty and a FIFO blocks until a writer comes, so both
  * are refused. O_NONBLOCK keeps open() of a FIFO from waiting; it is
  * cleared again for the reads.
- * Return: 0 with *@f set, or -errno after printing "path: message".
+ * Return: 0 with *@f set, or a negative errno.
  */
-int config_open_regular(const char *path, FILE **f)
+int config_open_regular(const char *path, FILE **f, char *err, size_t n)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e;
 
 	if (fd < 0)
 		goto fail;
 	if (fstat(fd, &st))
 		goto fail_close;
 	if (!S_ISREG(st.st_mode)) {
-		fprintf(stderr, "%s: not a regular file\n", path);
+		snprintf(err, n, "%s: not a regular file", path);
 		close(fd);
 		return -EINVAL;
 	}
@@ -402,13 +404,13 @@ int config_open_regular(const char *path, FILE **f)
 	if (*f)
 		return 0;
 fail_close:
-	err = errno;
+	e = errno;
 	close(fd);
-	errno = err;
+	errno = e;
 fail:
-	err = errno;
-	fprintf(stderr, "%s: %s\n", path, strerror(err));
-	return -err;
+	e = errno;
+	snprintf(err, n, "%s: %s", path, strerror(e));
+	return -e;
 }
 
 static int load(struct config *c, const char *path, int depth)
@@ -417,9 +419,11 @@ static int load(struct config *c, const char *path, int depth)
 	int ret;
 
 	if (strcmp(path, "-")) {
-		ret = config_open_regular(path, &p.f);
-		if (ret)
+		ret = config_open_regular(path, &p.f, p.err, sizeof(p.err));
+		if (ret) {
+			fprintf(stderr, "%s\n", p.err);
 			return ret;
+		}
 	} else {
 		p.f = stdin;
 	}
