@@ -386,6 +386,25 @@ static int run_parser(struct parse_ctx *p)
  */
 int config_open_regular(const char *path, FILE **f, char *err, size_t n)
 {
+	int fd = config_open_regular_fd(path, err, n), e;
+
+	if (fd < 0)
+		return fd;
+	*f = fdopen(fd, "r");
+	if (*f)
+		return 0;
+	e = errno;
+	close(fd);
+	snprintf(err, n, "%s: %s", path, strerror(e));
+	return -e;
+}
+
+/**
+ * config_open_regular_fd - config_open_regular() for a file descriptor
+ * Return: the descriptor, or a negative errno with @err filled in.
+ */
+int config_open_regular_fd(const char *path, char *err, size_t n)
+{
 	struct stat st;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e;
 
@@ -400,9 +419,7 @@ int config_open_regular(const char *path, FILE **f, char *err, size_t n)
 	}
 	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
 		goto fail_close;
-	*f = fdopen(fd, "r");
-	if (*f)
-		return 0;
+	return fd;
 fail_close:
 	e = errno;
 	close(fd);

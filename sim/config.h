@@ -48,6 +48,7 @@ int config_bind_family(struct config *c, const struct opt_table *t,
 		       void *ctx);
 int config_set_defaults(struct config *c);
 int config_open_regular(const char *path, FILE **f, char *err, size_t n);
+int config_open_regular_fd(const char *path, char *err, size_t n);
 int config_load_file(struct config *c, const char *path);
 int config_load_string(struct config *c, const char *name, const char *text);
 int config_set(struct config *c, const char *assignment);
