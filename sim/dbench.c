@@ -535,7 +535,14 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 	memset(dr, 0, sizeof(*dr));
 	ret = dbench_loadfile_load(&dr->lf, p->loadfile);
 	if (ret) {
-		snprintf(err, errlen, "%s", dr->lf.err);
+		size_t len = strlen(p->loadfile);
+		char at[4200] = "";
+
+		/* "path: reason" (cannot open it): name the line that set it */
+		if (!strncmp(dr->lf.err, p->loadfile, len) &&
+		    !strncmp(dr->lf.err + len, ": ", 2))
+			origin(p, "dbench.loadfile", at, sizeof(at));
+		snprintf(err, errlen, "%s%s", at, dr->lf.err);
 		return -EINVAL;
 	}
 	instance_list(m, p, list, sizeof(list));
