@@ -124,9 +124,9 @@ FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
 FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
-FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c
+FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c sim/config.c sim/options.c
 FUZZ_DEPS_fuzz_scenario := sim/config.c sim/options.c
-FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c
+FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c sim/config.c sim/options.c
 # a 4 KiB read buffer, so small inputs cross buffer refills too
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills

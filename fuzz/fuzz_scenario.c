@@ -123,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(opt_set_defaults(&fz_part_table, &w->part[i]) == 0);
 	/* accepted or not, nothing may be out of range */
 	config_load_string(&c, "/nonexistent-wbsim-fuzz/fuzz.ini", text);
+	config_exit(&c);
 	check_obj(&w->obj);
 	for (int i = 0; i < NR_PARTS; i++)
 		check_obj(&w->part[i]);

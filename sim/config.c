@@ -7,12 +7,15 @@
  * a shipped disk definition and override parts of it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <libgen.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 
@@ -98,8 +101,77 @@ static int resolve(struct config *c, const char *section,
 	return -EINVAL;
 }
 
+/* Remember that @section.@key was last set at @where. */
+static int record_origin(struct config *c, const char *section,
+			 const char *key, const char *where)
+{
+	struct config_origin *o = NULL;
+	char *name, *w;
+
+	if (asprintf(&name, "%s.%s", section, key) < 0)
+		return -ENOMEM;
+	w = strdup(where);
+	if (!w) {
+		free(name);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < c->nr_origins && !o; i++)
+		if (!strcmp(c->origins[i].key, name))
+			o = &c->origins[i];
+	if (!o && c->nr_origins == c->max_origins) {
+		int max = c->max_origins ? 2 * c->max_origins : 16;
+		struct config_origin *n = realloc(c->origins, max * sizeof(*n));
+
+		if (!n) {
+			free(name);
+			free(w);
+			return -ENOMEM;
+		}
+		c->origins = n;
+		c->max_origins = max;
+	}
+	if (!o) {
+		o = &c->origins[c->nr_origins++];
+		o->key = name;
+	} else {
+		free(name);
+		free(o->where);
+	}
+	o->where = w;
+	return 0;
+}
+
+/**
+ * config_origin - where @key ("section.key") got its value
+ *
+ * Checks that span several options run after every file is read; they
+ * name the place a user has to edit with this.
+ * Return: "file:line", "--set", or NULL for a default.
+ */
+const char *config_origin(const struct config *c, const char *key)
+{
+	for (int i = 0; i < c->nr_origins; i++)
+		if (!strcmp(c->origins[i].key, key))
+			return c->origins[i].where;
+	return NULL;
+}
+
+/**
+ * config_exit - free what loading recorded (the bindings stay)
+ */
+void config_exit(struct config *c)
+{
+	for (int i = 0; i < c->nr_origins; i++) {
+		free(c->origins[i].key);
+		free(c->origins[i].where);
+	}
+	free(c->origins);
+	c->origins = NULL;
+	c->nr_origins = c->max_origins = 0;
+}
+
 static int set_one(struct config *c, const char *section, const char *key,
-		   const char *value, char *err, size_t n)
+		   const char *value, const char *where, char *err, size_t n)
 {
 	const struct opt_table *t;
 	const struct opt_desc *d;
@@ -115,7 +187,10 @@ static int set_one(struct config *c, const char *section, const char *key,
 			 section);
 		return -EINVAL;
 	}
-	return opt_parse(d, obj, value, err, n);
+	ret = opt_parse(d, obj, value, err, n);
+	if (!ret)
+		ret = record_origin(c, section, key, where);
+	return ret;
 }
 
 struct parse_ctx {
@@ -129,7 +204,57 @@ struct parse_ctx {
 	char err[OPT_ERR_MAX];
 	bool failed;		/* handler already reported an error */
 	int err_line;		/* the line the handler failed on */
+	struct seen_key *seen;	/* keys set by this file, for duplicates */
+	int nr_seen, max_seen;
 };
+
+struct seen_key {
+	char *name;		/* "section.key" */
+	int line;
+};
+
+/*
+ * A key set twice in one file is a mistake (one of the two values is
+ * silently lost), so it is an error. Overriding a key of an included file
+ * from the including file, or with --set, is what those are for: each file
+ * has its own list.
+ */
+static int check_duplicate(struct parse_ctx *p, const char *section,
+			   const char *key)
+{
+	char *name;
+
+	if (asprintf(&name, "%s.%s", section, key) < 0)
+		return -ENOMEM;
+	for (int i = 0; i < p->nr_seen; i++)
+		if (!strcmp(p->seen[i].name, name)) {
+			snprintf(p->err, sizeof(p->err),
+				 "'%s' in [%s] already set at line %d", key,
+				 section, p->seen[i].line);
+			free(name);
+			return -EINVAL;
+		}
+	if (p->nr_seen == p->max_seen) {
+		int max = p->max_seen ? 2 * p->max_seen : 16;
+		struct seen_key *n = realloc(p->seen, max * sizeof(*n));
+
+		if (!n) {
+			free(name);
+			return -ENOMEM;
+		}
+		p->seen = n;
+		p->max_seen = max;
+	}
+	p->seen[p->nr_seen++] = (struct seen_key){ name, p->lineno };
+	return 0;
+}
+
+static void free_seen(struct parse_ctx *p)
+{
+	for (int i = 0; i < p->nr_seen; i++)
+		free(p->seen[i].name);
+	free(p->seen);
+}
 
 static int load(struct config *c, const char *path, int depth);
 
@@ -137,6 +262,7 @@ static int handler(void *user, const char *section, const char *name,
 		   const char *value)
 {
 	struct parse_ctx *p = user;
+	char where[4200];
 
 	if (p->failed)
 		return 0;
@@ -170,7 +296,10 @@ static int handler(void *user, const char *section, const char *name,
 		p->failed = true;
 		return 0;
 	}
-	if (set_one(p->c, section, name, value, p->err, sizeof(p->err))) {
+	snprintf(where, sizeof(where), "%s:%d", p->path, p->lineno);
+	if (check_duplicate(p, section, name) ||
+	    set_one(p->c, section, name, value, where, p->err,
+		    sizeof(p->err))) {
 		p->failed = true;
 		return 0;
 	}
@@ -226,6 +355,7 @@ static int run_parser(struct parse_ctx *p)
 {
 	int line = ini_parse_stream(reader, p, handler, p);
 
+	free_seen(p);
 	if (line == 0)
 		return 0;
 	if (line < 0) {
@@ -244,15 +374,75 @@ static int run_parser(struct parse_ctx *p)
 	return -EINVAL;
 }
 
+/**
+ * config_open_regular - open @path for reading if it is a regular file
+ * @err: receives "path: message" on failure
+ *
+ * For every file a user names (scenario, include, loadfile, trace): a
+ * directory reads as empty and a FIFO blocks until a writer comes, so both
+ * are refused. O_NONBLOCK keeps open() of a FIFO from waiting; it is
+ * cleared again for the reads.
+ * Return: 0 with *@f set, or a negative errno.
+ */
+int config_open_regular(const char *path, FILE **f, char *err, size_t n)
+{
+	int fd = config_open_regular_fd(path, err, n), e;
+
+	if (fd < 0)
+		return fd;
+	*f = fdopen(fd, "r");
+	if (*f)
+		return 0;
+	e = errno;
+	close(fd);
+	snprintf(err, n, "%s: %s", path, strerror(e));
+	return -e;
+}
+
+/**
+ * config_open_regular_fd - config_open_regular() for a file descriptor
+ * Return: the descriptor, or a negative errno with @err filled in.
+ */
+int config_open_regular_fd(const char *path, char *err, size_t n)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e;
+
+	if (fd < 0)
+		goto fail;
+	if (fstat(fd, &st))
+		goto fail_close;
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, n, "%s: not a regular file", path);
+		close(fd);
+		return -EINVAL;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+		goto fail_close;
+	return fd;
+fail_close:
+	e = errno;
+	close(fd);
+	errno = e;
+fail:
+	e = errno;
+	snprintf(err, n, "%s: %s", path, strerror(e));
+	return -e;
+}
+
 static int load(struct config *c, const char *path, int depth)
 {
 	struct parse_ctx p = { .c = c, .path = path, .depth = depth };
 	int ret;
 
-	p.f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	if (!p.f) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -errno;
+	if (strcmp(path, "-")) {
+		ret = config_open_regular(path, &p.f, p.err, sizeof(p.err));
+		if (ret) {
+			fprintf(stderr, "%s\n", p.err);
+			return ret;
+		}
+	} else {
+		p.f = stdin;
 	}
 	ret = run_parser(&p);
 	if (p.f != stdin)
@@ -306,7 +496,7 @@ int config_set(struct config *c, const char *assignment)
 		goto out;
 	}
 	*dot = 0;
-	ret = set_one(c, copy, dot + 1, value, err, sizeof(err));
+	ret = set_one(c, copy, dot + 1, value, "--set", err, sizeof(err));
 out:
 	if (ret)
 		fprintf(stderr, "--set %s: %s\n", assignment, err);

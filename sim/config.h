@@ -13,6 +13,7 @@
 #define WBSIM_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "options.h"
 
@@ -28,9 +29,17 @@ struct config_binding {
 #define CONFIG_MAX_BINDINGS	32
 #define CONFIG_MAX_DEPTH	8	/* nested include = ... */
 
+/* Where an option got its value, for checks made after loading. */
+struct config_origin {
+	char *key;		/* "section.key" or "section:instance.key" */
+	char *where;		/* "file:line" or "--set" */
+};
+
 struct config {
 	struct config_binding b[CONFIG_MAX_BINDINGS];
 	int nr;
+	struct config_origin *origins;	/* the last setting of each key */
+	int nr_origins, max_origins;
 };
 
 int config_bind(struct config *c, const struct opt_table *t, void *obj);
@@ -38,9 +47,13 @@ int config_bind_family(struct config *c, const struct opt_table *t,
 		       void *(*lookup)(void *, const char *, char *, size_t),
 		       void *ctx);
 int config_set_defaults(struct config *c);
+int config_open_regular(const char *path, FILE **f, char *err, size_t n);
+int config_open_regular_fd(const char *path, char *err, size_t n);
 int config_load_file(struct config *c, const char *path);
 int config_load_string(struct config *c, const char *name, const char *text);
 int config_set(struct config *c, const char *assignment);
+const char *config_origin(const struct config *c, const char *key);
+void config_exit(struct config *c);
 void config_print_help(FILE *f, const struct config *c);
 void config_dump(FILE *f, const struct config *c);
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "dbench-loadfile.h"
 
 _Static_assert(sizeof(struct dbench_op) == 32, "dbench_op stays small");
@@ -682,10 +683,10 @@ int dbench_loadfile_load(struct dbench_loadfile *lf, const char *path)
 	ret = parser_init(&p, lf, path);
 	if (ret)
 		goto out;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a directory or a FIFO is refused, without blocking on the FIFO */
+	fd = config_open_regular_fd(path, lf->err, DBENCH_ERR_MAX);
 	if (fd < 0) {
-		ret = -errno;
-		snprintf(lf->err, DBENCH_ERR_MAX, "%s: %s", path, strerror(errno));
+		ret = fd;
 		goto out;
 	}
 	buf = malloc(DBENCH_READ_BUF);

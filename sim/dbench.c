@@ -14,6 +14,7 @@
  * CPU: each op costs dbench.cpu_<op> plus dbench.cpu_per_kib per KiB it
  * reads or writes, so a run that stays in memory is CPU-bound.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,23 +385,47 @@ static void tick_fn(struct sim *sim, struct sim_event *ev)
 	sim_schedule_in(sim, ev, NSEC_PER_SEC);
 }
 
-static int parse_offsets(const char *s, double *off, int n, char *err,
-			 size_t errlen)
+/*
+ * "FILE:LINE: " (or "--set: ") where @key got its value, so a check made
+ * after every file is read still points at the line to edit.
+ */
+static const char *origin(const struct dbench_params *p, const char *key,
+			  char *buf, size_t n)
 {
-	char buf[OPT_STR_MAX], *save = NULL, *tok;
+	const char *w = p->cfg ? config_origin(p->cfg, key) : NULL;
+
+	snprintf(buf, n, "%s%s", w ? w : "", w ? ": " : "");
+	return buf;
+}
+
+/* One offset per instance at most, each in [0, duration): decimal only. */
+static int parse_offsets(const struct dbench_params *p, double *off, int n,
+			 sim_time_t duration, char *err, size_t errlen)
+{
+	char buf[OPT_STR_MAX], at[4200], *save = NULL, *tok;
+	double limit = (double)duration / NSEC_PER_SEC;
 	int i = 0;
 
-	snprintf(buf, sizeof(buf), "%s", s);
+	origin(p, "dbench.start_offsets", at, sizeof(at));
+	snprintf(buf, sizeof(buf), "%s", p->start_offsets);
 	for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		char *end;
 
 		if (i == n) {
-			snprintf(err, errlen, "dbench.start_offsets: more offsets than instances (%d)", n);
+			snprintf(err, errlen, "%sdbench.start_offsets: more offsets than instances (%d)",
+				 at, n);
 			return -EINVAL;
 		}
 		off[i] = strtod(tok, &end);
-		if (*end || off[i] < 0 || off[i] > 86400) {
-			snprintf(err, errlen, "dbench.start_offsets: '%s' is not a number of seconds", tok);
+		if (*end || !isdigit((unsigned char)tok[0]) ||
+		    (tok[0] == '0' && isalnum((unsigned char)tok[1]))) {
+			snprintf(err, errlen, "%sdbench.start_offsets: '%s' is not a decimal number of seconds",
+				 at, tok);
+			return -EINVAL;
+		}
+		if (off[i] >= limit) {
+			snprintf(err, errlen, "%sdbench.start_offsets: %s s is not before the end of the run (sim.duration %g s)",
+				 at, tok, limit);
 			return -EINVAL;
 		}
 		i++;
@@ -510,7 +535,14 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 	memset(dr, 0, sizeof(*dr));
 	ret = dbench_loadfile_load(&dr->lf, p->loadfile);
 	if (ret) {
-		snprintf(err, errlen, "%s", dr->lf.err);
+		size_t len = strlen(p->loadfile);
+		char at[4200] = "";
+
+		/* "path: reason" (cannot open it): name the line that set it */
+		if (!strncmp(dr->lf.err, p->loadfile, len) &&
+		    !strncmp(dr->lf.err + len, ": ", 2))
+			origin(p, "dbench.loadfile", at, sizeof(at));
+		snprintf(err, errlen, "%s%s", at, dr->lf.err);
 		return -EINVAL;
 	}
 	instance_list(m, p, list, sizeof(list));
@@ -522,17 +554,27 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		     tok = strtok_r(NULL, ", ", &save))
 			n++;
 	}
-	ret = parse_offsets(p->start_offsets, off, n, err, errlen);
+	ret = parse_offsets(p, off, n, duration, err, errlen);
 	if (ret)
 		return ret;
 	n = 0;
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save), n++) {
 		struct super_block *sb = sb_by_name(m, tok);
+		char at[4200];
 
+		origin(p, "dbench.instances", at, sizeof(at));
 		if (!sb) {
-			snprintf(err, errlen, "dbench.instances: '%s' is not a mounted partition (see sim.mount)", tok);
+			snprintf(err, errlen, "%sdbench.instances: '%s' is not a mounted partition (see sim.mount)",
+				 at, tok);
 			return -EINVAL;
 		}
+		/* two instances on one partition would share one log */
+		for (int i = 0; i < dr->nr_inst; i++)
+			if (dr->inst[i].sb == sb) {
+				snprintf(err, errlen, "%sdbench.instances: '%s' listed twice",
+					 at, tok);
+				return -EINVAL;
+			}
 		ret = add_instance(dr, m, p, sb, (sim_time_t)(off[n] * 1e9),
 				   duration, outdir, err, errlen);
 		if (ret)

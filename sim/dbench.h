@@ -12,6 +12,7 @@
 #include "dbench-loadfile.h"
 #include "dbench-log.h"
 #include "machine.h"
+#include "config.h"
 #include "options.h"
 
 /* [dbench] section */
@@ -22,6 +23,7 @@ struct dbench_params {
 	char start_offsets[OPT_STR_MAX];	/* seconds, one per instance */
 	sim_time_t cpu[DBENCH_OP_NR];	/* CPU per op, by type */
 	sim_time_t cpu_per_kib;		/* copying data in or out */
+	const struct config *cfg;	/* where values came from, or NULL */
 };
 
 extern const struct opt_table dbench_opt_table;

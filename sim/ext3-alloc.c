@@ -30,8 +30,8 @@
 
 static const struct opt_desc ext3_opts[] = {
 	{ "block_size", OPT_SIZE, offsetof(struct ext3_params, block_size),
-	  "4096", 1024, 65536, NULL, NULL,
-	  "filesystem block size, a power of two (mke2fs -b)" },
+	  "4096", 4096, 4096, NULL, NULL,
+	  "filesystem block size (mke2fs -b): the simulated page cache maps one block per page, so 4096 only" },
 	{ "blocks_per_group", OPT_UINT,
 	  offsetof(struct ext3_params, blocks_per_group), "0", 0, 524288,
 	  NULL, NULL,

@@ -55,6 +55,10 @@ struct ext3_sb {
 	struct fs_params p;
 	/* the running transaction's metadata blocks (a set) */
 	uint64_t *t_blocks;
+	/* a commit's blocks and journal bios, owned by kjournald's stack;
+	 * here so that a run ending mid-commit can free them at umount */
+	uint64_t *commit_blocks;
+	struct list_head jbios;
 	size_t t_nr, t_cap;
 	uint64_t *t_set;		/* open addressing, 0 = empty */
 	size_t t_set_cap;
@@ -309,6 +313,7 @@ static void ext3_sop_write_super(struct super_block *sb)
 
 struct jbio {
 	struct bio bio;
+	struct list_head node;		/* on es->jbios while in flight */
 	struct task *waiter;
 	int *inflight;
 };
@@ -319,6 +324,7 @@ static void jbio_end(struct bio *bio, int error)
 
 	if (--*jb->inflight == 0)
 		wake_up_task(jb->waiter);
+	list_del_init(&jb->node);
 	free(jb);
 }
 
@@ -347,6 +353,7 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
 			abort();
 		jb->waiter = t;
 		jb->inflight = &inflight;
+		list_add_tail(&jb->node, &es->jbios);
 		jb->bio.bi_sector = (es->j_start + es->j_head) * PAGE_SECTORS;
 		jb->bio.bi_size = (uint32_t)(run * PAGE_SIZE);
 		jb->bio.bi_rw = REQ_WRITE | REQ_META | (sync ? REQ_SYNC : 0);
@@ -377,6 +384,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 
 	/* a new running transaction takes the changes from now on */
 	list_splice_init(&es->t_ordered, &ordered);
+	es->commit_blocks = blocks;
 	es->t_blocks = NULL;
 	es->t_nr = es->t_cap = 0;
 	memset(es->t_set, 0, es->t_set_cap * sizeof(*es->t_set));
@@ -409,6 +417,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 			dirty_buffer(es, blocks[i]);
 	}
 	free(blocks);
+	es->commit_blocks = NULL;
 	es->nr_commits++;
 	es->commit_done = tid;
 	wb_trace(m, t, "jbd_end_commit", "dev %s transaction=%llu",
@@ -526,6 +535,7 @@ struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 	es->m = m;
 	es->p = *fp;
 	INIT_LIST_HEAD(&es->t_ordered);
+	INIT_LIST_HEAD(&es->jbios);
 	init_waitqueue_head(&es->commit_wait);
 	sb = &es->sb;
 	snprintf(sb->s_id, sizeof(sb->s_id), "%s", bdev->name);
@@ -580,6 +590,13 @@ void ext3_umount_free(struct machine *m, struct super_block *sb)
 	list_del_init(&sb->s_list);
 	free(es->t_blocks);
 	free(es->t_set);
+	free(es->commit_blocks);
+	while (!list_empty(&es->jbios)) {
+		struct jbio *jb = list_first_entry(&es->jbios, struct jbio, node);
+
+		list_del_init(&jb->node);
+		free(jb);
+	}
 	ext3_fs_destroy(es->fs);
 	for (uint64_t i = 0; i < sb->s_dhash_size; i++)
 		while (sb->s_dhash[i]) {

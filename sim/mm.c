@@ -171,6 +171,19 @@ uint64_t shrink_page_cache(struct mm *mm, uint64_t nr_to_reclaim)
 	uint64_t freed = 0;
 	uint64_t scan = 2 * global_page_state(mm, NR_FILE_PAGES) + 1;
 
+	/*
+	 * As 2.6.30's zone->all_unreclaimable: when every page was dirty,
+	 * under writeback or locked at the last scan and no page has been
+	 * written, cleaned, dirtied, added or freed since, do not scan the
+	 * whole LRU again. Thousands of clients retrying their allocations
+	 * made each retry round cost clients x LRU pages (3,000 dbench
+	 * clients on 384 MB: minutes of wall time per simulated minute).
+	 */
+	if (mm->all_unreclaimable &&
+	    !memcmp(mm->unreclaimable_at, mm->vm_stat, sizeof(mm->vm_stat)))
+		return 0;
+	mm->all_unreclaimable = false;
+
 	while (freed < nr_to_reclaim && scan-- && !list_empty(&mm->lru)) {
 		struct page *page = list_first_entry(&mm->lru, struct page, lru);
 
@@ -185,6 +198,10 @@ uint64_t shrink_page_cache(struct mm *mm, uint64_t nr_to_reclaim)
 		}
 		reclaim_page(mm, page);
 		freed++;
+	}
+	if (!freed) {
+		mm->all_unreclaimable = true;
+		memcpy(mm->unreclaimable_at, mm->vm_stat, sizeof(mm->vm_stat));
 	}
 	return freed;
 }

@@ -93,6 +93,13 @@ struct mm {
 	unsigned long ratelimit_pages;
 	unsigned long ratelimits[SCHED_MAX_CPUS];
 	uint64_t nr_reclaimed, nr_reclaim_stalls;
+	/*
+	 * zone->all_unreclaimable: the last scan of the LRU freed nothing,
+	 * and these page counts were the same then; while they stay so,
+	 * another scan would find nothing either.
+	 */
+	bool all_unreclaimable;
+	int64_t unreclaimable_at[NR_VM_STAT_ITEMS];
 };
 
 int mm_init(struct mm *mm, struct sim *sim, const struct vm_params *p);

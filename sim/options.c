@@ -34,7 +34,26 @@ static const char *skip_space(const char *s)
 	return s;
 }
 
-/* Parse a finite double with nothing but a suffix after it. */
+/*
+ * strtod() takes "0x10" as 16, "inf" and "nan", while "010" is 10: a reader
+ * of a scenario cannot tell which base a value is in. Accept decimal only:
+ * [sign] digits [. digits] [e[sign]digits], no leading zero before another
+ * digit (it looks octal), and a suffix after it.
+ */
+static bool decimal_form(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	if (s[0] == '0' && (isdigit((unsigned char)s[1]) || s[1] == 'x' ||
+			    s[1] == 'X'))
+		return false;
+	if (!isdigit((unsigned char)*s) &&
+	    !(*s == '.' && isdigit((unsigned char)s[1])))
+		return false;
+	return true;
+}
+
+/* Parse a finite decimal double with nothing but a suffix after it. */
 static int parse_number(const char *val, double *out, const char **suffix)
 {
 	char *end;
@@ -42,6 +61,8 @@ static int parse_number(const char *val, double *out, const char **suffix)
 
 	val = skip_space(val);
 	if (!*val)
+		return -EINVAL;
+	if (!decimal_form(val))
 		return -EINVAL;
 	errno = 0;
 	v = strtod(val, &end);
@@ -167,7 +188,9 @@ int opt_parse(const struct opt_desc *d, void *obj, const char *val,
 	}
 
 	if (parse_number(val, &v, &suffix)) {
-		snprintf(err, errlen, "%s: '%s' is not a number", d->name, val);
+		snprintf(err, errlen,
+			 "%s: '%s' is not a decimal number (no 0x, no leading 0)",
+			 d->name, val);
 		return -EINVAL;
 	}
 	if (d->type == OPT_SIZE && size_multiplier(suffix, &mult)) {

@@ -59,6 +59,7 @@ int scenario_init(struct scenario *s)
 	s->dbench = calloc(1, sizeof(struct dbench_params));
 	if (!s->dbench)
 		goto nomem;
+	((struct dbench_params *)s->dbench)->cfg = &s->cfg;
 	config_bind(&s->cfg, &dbench_opt_table, s->dbench);
 	for (i = 0; elevator_types[i] && i < SCENARIO_MAX_ELEVATORS; i++) {
 		const struct elevator_type *e = elevator_types[i];
@@ -86,6 +87,7 @@ void scenario_exit(struct scenario *s)
 		free(s->elv_params[i]);
 	free(s->ext3);
 	free(s->dbench);
+	config_exit(&s->cfg);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -220,18 +220,8 @@ static void cpu_event(struct sim *sim, struct sim_event *ev)
 	struct cpu_sched *cs = c->cs;
 	struct task *t = c->curr;
 
-	if (t) {
+	if (t)
 		account(c, t, sim->now);
-		if (t->burst_left && cs->nr_runnable) {
-			/* slice over and others wait: to the back of the queue */
-			c->curr = NULL;
-			t->cpu = -1;
-			t->state = TASK_RUNNABLE;
-			list_add_tail(&t->run_list, &cs->runqueue);
-			cs->nr_runnable++;
-			t = NULL;
-		}
-	}
 	for (;;) {
 		if (!t) {
 			if (list_empty(&cs->runqueue)) {
@@ -245,10 +235,30 @@ static void cpu_event(struct sim *sim, struct sim_event *ev)
 			t->cpu = (int)(c - cs->cpu);
 			c->curr = t;
 			c->slice_start = sim->now;
+			c->picked_at = sim->now;
+		}
+		/*
+		 * The slice is the CPU time since the task was picked, over
+		 * all its bursts, as CFS's check_preempt_tick() measures it:
+		 * a task whose bursts are each shorter than the slice would
+		 * otherwise keep the CPU for as long as it has work.
+		 */
+		if (t->burst_left && sim->now - c->picked_at >= cs->slice) {
+			if (cs->nr_runnable) {
+				/* others wait: to the back of the queue */
+				c->curr = NULL;
+				t->cpu = -1;
+				t->state = TASK_RUNNABLE;
+				list_add_tail(&t->run_list, &cs->runqueue);
+				cs->nr_runnable++;
+				t = NULL;
+				continue;
+			}
+			c->picked_at = sim->now;	/* alone: a new slice */
 		}
 		if (t->burst_left) {
-			sim_time_t run = t->burst_left < cs->slice ?
-					 t->burst_left : cs->slice;
+			sim_time_t left = cs->slice - (sim->now - c->picked_at);
+			sim_time_t run = t->burst_left < left ? t->burst_left : left;
 
 			sim_schedule_in(sim, &c->slice_end, run);
 			return;

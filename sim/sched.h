@@ -76,7 +76,9 @@ struct cpu {
 	struct cpu_sched *cs;
 	struct task *curr;
 	struct sim_event slice_end;	/* burst or slice end of curr */
-	sim_time_t slice_start;
+	sim_time_t slice_start;		/* of the last accounting */
+	sim_time_t picked_at;		/* curr's slice began (CFS's
+					 * prev_sum_exec_runtime) */
 	sim_time_t busy_ns;
 };
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "trace_input.h"
 
 #ifndef TRACE_BUF_SIZE		/* the fuzzer makes it small */
@@ -507,6 +508,14 @@ int trace_reader_next(struct trace_reader *r, struct trace_record *rec)
 		return -EINVAL;
 	for (;;) {
 		ret = next_line(r, &line);
+		if (ret == 0 && !r->nr_records) {
+			/* a replay of nothing measures nothing: bad input */
+			snprintf(r->err, sizeof(r->err),
+				 "%s: no requests%s", r->name,
+				 r->nr_skipped ? " (only flushes, discards or pass-through)" : "");
+			r->failed = true;
+			return -EINVAL;
+		}
 		if (ret <= 0)
 			return ret;
 		if (r->format == TRACE_FMT_AUTO)
@@ -563,15 +572,14 @@ int trace_reader_open(struct trace_reader *r, const char *path,
 		      enum trace_format format)
 {
 	bool is_stdin = !strcmp(path, "-");
-	FILE *f = is_stdin ? stdin : fopen(path, "r");
+	FILE *f = stdin;
 	int ret;
 
-	if (!f) {
-		ret = -errno;
+	if (!is_stdin) {
 		memset(r, 0, sizeof(*r));
-		snprintf(r->err, sizeof(r->err), "%s: %s", path,
-			 strerror(-ret));
-		return ret;
+		ret = config_open_regular(path, &f, r->err, sizeof(r->err));
+		if (ret)
+			return ret;
 	}
 	ret = trace_reader_open_file(r, f, is_stdin ? "<stdin>" : path,
 				     format);

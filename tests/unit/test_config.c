@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../../sim/config.h"
@@ -162,7 +163,14 @@ static void test_scenario_text(void)
 
 	/* bad inputs: the message names the file and the line */
 	static const struct { const char *text; const char *want; } bad[] = {
-		{ "[thing]\nlevel = 1\nlevel = 99\n", "scn.ini:3: level: 99 is out of range" },
+		{ "[thing]\nlevel = 99\n", "scn.ini:2: level: 99 is out of range" },
+		{ "[thing]\nlevel = 1\n[part:b]\ndepth=2\n[thing]\nlevel = 2\n",
+		  "scn.ini:6: 'level' in [thing] already set at line 2" },
+		{ "[thing]\nlevel = 0x10\n", "scn.ini:2: level: '0x10' is not a decimal number" },
+		{ "[thing]\nlevel = 010\n", "scn.ini:2: level: '010' is not a decimal number" },
+		{ "[thing]\nsize = 0x1K\n", "scn.ini:2: size: '0x1K' is not a decimal number" },
+		{ "[thing]\nlevel = inf\n", "scn.ini:2: level: 'inf' is not a decimal number" },
+		{ "include = /etc\n", "/etc: not a regular file" },
 		{ "[thing]\n\nbogus = 1\n", "scn.ini:3: unknown key 'bogus'" },
 		{ "[nope]\nlevel = 1\n", "scn.ini:2: unknown section [nope]" },
 		{ "level = 1\n", "scn.ini:1: key 'level' outside any section" },
@@ -195,9 +203,23 @@ static void test_scenario_text(void)
 	CHECK(strstr(msg, "scn.ini:2: line longer") != NULL);
 	free(longtext);
 
-	/* an include of an endless file of NULs ends with an error */
+	/* an endless device and a FIFO are not scenario files (no hang) */
 	CHECK(load_capture(&c, "include = /dev/zero\n", msg, sizeof(msg)) == -EINVAL);
-	CHECK(strstr(msg, "/dev/zero:1: line longer") != NULL);
+	CHECK(strstr(msg, "/dev/zero: not a regular file") != NULL);
+	char fifo[] = "/tmp/test_config_fifoXXXXXX";
+
+	if (mkdtemp(fifo)) {
+		char path[64], text[96];
+
+		snprintf(path, sizeof(path), "%s/f", fifo);
+		snprintf(text, sizeof(text), "include = %s\n", path);
+		if (!mkfifo(path, 0600)) {
+			CHECK(load_capture(&c, text, msg, sizeof(msg)) == -EINVAL);
+			CHECK(strstr(msg, "not a regular file") != NULL);
+			unlink(path);
+		}
+		rmdir(fifo);
+	}
 
 	/* --set uses the same tables */
 	fflush(stderr);
@@ -209,6 +231,14 @@ static void test_scenario_text(void)
 	CHECK(config_set(&c, "depth=3") == -EINVAL);
 	CHECK(config_set(&c, "thing.nokey=3") == -EINVAL);
 	(void)devnull;
+	/* the last setting of each key is where a later check points */
+	CHECK(config_origin(&c, "thing.depth") &&
+	      !strcmp(config_origin(&c, "thing.depth"), "--set"));
+	CHECK(load_capture(&c, "[thing]\n\nlevel = 4\n", msg, sizeof(msg)) == 0);
+	CHECK(config_origin(&c, "thing.level") &&
+	      !strcmp(config_origin(&c, "thing.level"), "scn.ini:3"));
+	CHECK(config_origin(&c, "thing.count") == NULL);
+	config_exit(&c);
 }
 
 static void test_include(void)
@@ -246,6 +276,7 @@ static void test_include(void)
 	close(fd);
 	close(saved);
 	(void)msg;
+	config_exit(&c);
 	unlink(sub);
 	unlink(path);
 	rmdir(dir);

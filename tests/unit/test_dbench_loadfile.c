@@ -569,9 +569,12 @@ static void test_errors(void)
 		    "bad.txt:3: line longer than 1021 characters");
 	free(line);
 
-	/* a device read in blocks fails at its first line, not at EOF */
-	if (dbench_loadfile_load(&lf, "/dev/zero") == -EINVAL)
-		CHECK(!strcmp(lf.err, "/dev/zero:1: NUL byte in line"));
+	/* a device, a directory: not a loadfile (and no read of /dev/zero) */
+	CHECK(dbench_loadfile_load(&lf, "/dev/zero") == -EINVAL);
+	CHECK(!strcmp(lf.err, "/dev/zero: not a regular file"));
+	dbench_loadfile_free(&lf);
+	CHECK(dbench_loadfile_load(&lf, "/etc") == -EINVAL);
+	CHECK(!strcmp(lf.err, "/etc: not a regular file"));
 	dbench_loadfile_free(&lf);
 	CHECK(dbench_loadfile_load(&lf, "/nonexistent/x") == -ENOENT);
 	CHECK(!strncmp(lf.err, "/nonexistent/x: ", 16));

@@ -319,6 +319,7 @@ static void test_disk_files(void)
 		CHECK(config_bind(&c, mt, mp) == 0);
 		CHECK(config_set_defaults(&c) == 0);
 		CHECK(config_load_file(&c, files[i].path) == 0);
+		config_exit(&c);	/* only the values are looked at */
 		for (const struct opt_desc *o = disk_opt_table.opts; o->name; o++)
 			if (!file_sets(files[i].path, "disk", o->name)) {
 				fprintf(stderr, "%s: [disk] %s not set\n",

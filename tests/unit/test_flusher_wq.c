@@ -410,8 +410,11 @@ static void test_sb_slices(void)
 			CHECK(c[i].last_inode <= c[i].end - c[i].dur + slice + jiffy);
 			if (!strcmp(c[i].next, c[i].sb))
 				same_after_slice++;
-			/* the walk goes on with the sb at the tail of b_io */
-			if (next && strcmp(c[i].next, "-"))
+			/* the walk goes on with the sb at the tail of b_io
+			 * (@next skips the bdev's calls, so a bdev tail
+			 * cannot be compared) */
+			if (next && strcmp(c[i].next, "-") &&
+			    strcmp(c[i].next, "bdev"))
 				CHECK(!strcmp(next, c[i].next));
 		}
 		if (!run_sb || strcmp(run_sb, c[i].sb)) {

@@ -192,6 +192,27 @@ struct bad_case {
 	const char *what;	/* a word the message must contain */
 };
 
+/* A trace with no request, or a path that is not a file, is bad input. */
+static void test_empty(void)
+{
+	static const char flush_only[] =
+		"  8,0    0        1     1.000000000   100  Q FWS [a]\n";
+	struct trace_record rec[2];
+	struct trace_reader r;
+	char err[TRACE_ERR_MAX] = "";
+
+	CHECK(read_all("\n", 1, TRACE_FMT_AUTO, rec, 2, err, NULL) == -EINVAL);
+	CHECK(!strcmp(err, "t.trace: no requests"));
+	CHECK(read_all("# c\n\n", 5, TRACE_FMT_DISKSIM, rec, 2, err, NULL) == -EINVAL);
+	CHECK(!strcmp(err, "t.trace: no requests"));
+	CHECK(read_all(flush_only, sizeof(flush_only) - 1, TRACE_FMT_BLKPARSE,
+		       rec, 2, err, NULL) == -EINVAL);
+	CHECK(strstr(err, "t.trace: no requests (only flushes") == err);
+	CHECK(trace_reader_open(&r, "/etc", TRACE_FMT_AUTO) == -EINVAL);
+	CHECK(!strcmp(r.err, "/etc: not a regular file"));
+	CHECK(trace_reader_open(&r, "/dev/zero", TRACE_FMT_AUTO) == -EINVAL);
+}
+
 static void test_malformed(void)
 {
 	static const char ok_ds[] = "1.0 0 5 8 1\n";
@@ -440,6 +461,7 @@ int main(void)
 	test_disksim_good();
 	test_blkparse_good();
 	test_malformed();
+	test_empty();
 	test_generator();
 	real = test_real_blkparse();
 	if (!real && !check_failures) {
