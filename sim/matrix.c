@@ -467,8 +467,11 @@ int matrix_main(int argc, char **argv)
 		fprintf(stderr, "wbsim matrix: writing %s\n", outdir);
 	for (int k = 0; k < mx.nr_cells; k++) {
 		struct cell *c = &mx.cell[k];
+		char dir[sizeof(c->dir)];
 
-		snprintf(c->dir, sizeof(c->dir), "%.4000s/%s-%s", outdir, c->flusher, c->sched);
+		/* through a local: gcc -O1 cannot tell c->dir from c->flusher */
+		snprintf(dir, sizeof(dir), "%.4000s/%s-%s", outdir, c->flusher, c->sched);
+		memcpy(c->dir, dir, sizeof(dir));
 	}
 	run_install_stop_handlers();
 	ret = run_cells(&mx);
