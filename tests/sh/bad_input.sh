@@ -23,8 +23,8 @@ run_case() { # class, label, expected status, regex, command...
 	local class=$1 label=$2 want=$3 pat=$4 rc
 	shift 4
 	count[$class]=$(( ${count[$class]:-0} + 1 ))
-	rm -rf "$TMP/cwd" && mkdir "$TMP/cwd"
-	(cd "$TMP/cwd" && timeout 30 "$@" </dev/null >"$TMP/out" 2>"$TMP/err")
+	cwd=$(mktemp -d "$TMP/cwd.XXXXXX")
+	(cd "$cwd" && timeout 30 "$@" </dev/null >"$TMP/out" 2>"$TMP/err")
 	rc=$?
 	if [ $rc -ne "$want" ]; then
 		fail "$class/$label: exit $rc, want $want: $(head -c 300 "$TMP/err")"
@@ -78,6 +78,14 @@ while read -r key type _; do
 	run_case options-file "$key" 2 "$ini:3: " "$root/$BIN/wbsim" run "$ini"
 	run_case options-set "$key" 2 "$key" \
 		"$root/$BIN/wbsim" run --set "$key=${garbage[$type]}"
+	# numbers are decimal: 0x10 is not 16, 010 is not 8 (nor 10)
+	case $type in int|num|time|size)
+		for v in 0x10 010; do
+			printf '[%s]\n%s = %s\n' "$section" "$opt" "$v" >"$ini"
+			run_case options-nondecimal "$key=$v" 2 "$ini:2: .*decimal" \
+				"$root/$BIN/wbsim" run "$ini"
+		done ;;
+	esac
 done < <("$root/$BIN/wbsim" options | awk '$1 ~ /^[a-z0-9_]+\.[a-z0-9_]+$/ { print $1, $2 }')
 
 # 3. the document lists every class with the count tried here
