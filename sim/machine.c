@@ -56,20 +56,34 @@ struct backing_dev_info *machine_bdi_of(struct machine *m,
 	return NULL;
 }
 
+/*
+ * "FILE:LINE: " (or "--set: ") where @key got its value, so a check made
+ * while the machine is built still points at the line to edit.
+ */
+static const char *origin(const struct scenario *s, const char *key,
+			  char *buf, size_t n)
+{
+	const char *w = config_origin(&s->cfg, key);
+
+	snprintf(buf, n, "%s%s", w ? w : "", w ? ": " : "");
+	return buf;
+}
+
 /* "sda1,sda3" -> mount each, in that order (the newest mount last) */
 static int mount_all(struct machine *m, struct scenario *s, char *err,
 		     size_t errlen)
 {
-	char list[OPT_STR_MAX], *save = NULL, *tok;
+	char list[OPT_STR_MAX], at[4200], *save = NULL, *tok;
 
+	origin(s, "sim.mount", at, sizeof(at));
 	snprintf(list, sizeof(list), "%s", s->sim.mount);
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		struct block_device *bdev = find_bdev(m, tok);
 		struct super_block *sb;
 
 		if (!bdev) {
-			snprintf(err, errlen, "sim.mount: no partition '%s' (disks have %s...)",
-				 tok, m->disks[0]->disk.gd.nr_parts ?
+			snprintf(err, errlen, "%ssim.mount: no partition '%s' (disks have %s...)",
+				 at, tok, m->disks[0]->disk.gd.nr_parts ?
 				 m->disks[0]->disk.gd.part[0].name :
 				 m->disks[0]->disk.gd.part0.name);
 			return -EINVAL;
@@ -77,7 +91,7 @@ static int mount_all(struct machine *m, struct scenario *s, char *err,
 		for (struct list_head *pos = m->super_blocks.next;
 		     pos != &m->super_blocks; pos = pos->next)
 			if (list_entry(pos, struct super_block, s_list)->s_bdev == bdev) {
-				snprintf(err, errlen, "sim.mount: '%s' mounted twice", tok);
+				snprintf(err, errlen, "%ssim.mount: '%s' mounted twice", at, tok);
 				return -EINVAL;
 			}
 		sb = ext3_mount(m, bdev, machine_bdi_of(m, bdev), &m->bdev_sb,
@@ -130,6 +144,20 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 	m->bdev_sb.s_op = &bdev_sops;
 	list_add_tail(&m->bdev_sb.s_list, &m->super_blocks);
 
+	/* the partition list is checked here, where its line is known */
+	{
+		struct disk_part_range parts[DISK_MAX_PARTS];
+		char at[4200], why[256];
+		int nr;
+
+		if (disk_parse_partitions(s->disk.partitions, s->disk.capacity,
+					  parts, &nr, why, sizeof(why))) {
+			snprintf(err, errlen, "%sdisk.partitions '%s': %s",
+				 origin(s, "disk.partitions", at, sizeof(at)),
+				 s->disk.partitions, why);
+			return -EINVAL;
+		}
+	}
 	for (unsigned int i = 0; i < s->sim.disks; i++) {
 		struct machine_disk *md = calloc(1, sizeof(*md));
 
