@@ -157,6 +157,22 @@ const char *config_origin(const struct config *c, const char *key)
 }
 
 /**
+ * config_where - "FILE:LINE: " (or "--set: ") for @key, "" for a default
+ * @c: may be NULL (a caller built without a scenario)
+ *
+ * The prefix of a message about @key, so a check made after every file
+ * is read still points at the line to edit. Return: @buf.
+ */
+const char *config_where(const struct config *c, const char *key, char *buf,
+			 size_t n)
+{
+	const char *w = c ? config_origin(c, key) : NULL;
+
+	snprintf(buf, n, "%s%s", w ? w : "", w ? ": " : "");
+	return buf;
+}
+
+/**
  * config_exit - free what loading recorded (the bindings stay)
  */
 void config_exit(struct config *c)

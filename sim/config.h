@@ -53,6 +53,8 @@ int config_load_file(struct config *c, const char *path);
 int config_load_string(struct config *c, const char *name, const char *text);
 int config_set(struct config *c, const char *assignment);
 const char *config_origin(const struct config *c, const char *key);
+const char *config_where(const struct config *c, const char *key, char *buf,
+			 size_t n);
 void config_exit(struct config *c);
 void config_print_help(FILE *f, const struct config *c);
 void config_dump(FILE *f, const struct config *c);

@@ -385,19 +385,6 @@ static void tick_fn(struct sim *sim, struct sim_event *ev)
 	sim_schedule_in(sim, ev, NSEC_PER_SEC);
 }
 
-/*
- * "FILE:LINE: " (or "--set: ") where @key got its value, so a check made
- * after every file is read still points at the line to edit.
- */
-static const char *origin(const struct dbench_params *p, const char *key,
-			  char *buf, size_t n)
-{
-	const char *w = p->cfg ? config_origin(p->cfg, key) : NULL;
-
-	snprintf(buf, n, "%s%s", w ? w : "", w ? ": " : "");
-	return buf;
-}
-
 /* One offset per instance at most, each in [0, duration): decimal only. */
 static int parse_offsets(const struct dbench_params *p, double *off, int n,
 			 sim_time_t duration, char *err, size_t errlen)
@@ -406,7 +393,7 @@ static int parse_offsets(const struct dbench_params *p, double *off, int n,
 	double limit = (double)duration / NSEC_PER_SEC;
 	int i = 0;
 
-	origin(p, "dbench.start_offsets", at, sizeof(at));
+	config_where(p->cfg, "dbench.start_offsets", at, sizeof(at));
 	snprintf(buf, sizeof(buf), "%s", p->start_offsets);
 	for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		char *end;
@@ -541,7 +528,7 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		/* "path: reason" (cannot open it): name the line that set it */
 		if (!strncmp(dr->lf.err, p->loadfile, len) &&
 		    !strncmp(dr->lf.err + len, ": ", 2))
-			origin(p, "dbench.loadfile", at, sizeof(at));
+			config_where(p->cfg, "dbench.loadfile", at, sizeof(at));
 		snprintf(err, errlen, "%s%s", at, dr->lf.err);
 		return -EINVAL;
 	}
@@ -562,7 +549,7 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		struct super_block *sb = sb_by_name(m, tok);
 		char at[4200];
 
-		origin(p, "dbench.instances", at, sizeof(at));
+		config_where(p->cfg, "dbench.instances", at, sizeof(at));
 		if (!sb) {
 			snprintf(err, errlen, "%sdbench.instances: '%s' is not a mounted partition (see sim.mount)",
 				 at, tok);

@@ -56,26 +56,13 @@ struct backing_dev_info *machine_bdi_of(struct machine *m,
 	return NULL;
 }
 
-/*
- * "FILE:LINE: " (or "--set: ") where @key got its value, so a check made
- * while the machine is built still points at the line to edit.
- */
-static const char *origin(const struct scenario *s, const char *key,
-			  char *buf, size_t n)
-{
-	const char *w = config_origin(&s->cfg, key);
-
-	snprintf(buf, n, "%s%s", w ? w : "", w ? ": " : "");
-	return buf;
-}
-
 /* "sda1,sda3" -> mount each, in that order (the newest mount last) */
 static int mount_all(struct machine *m, struct scenario *s, char *err,
 		     size_t errlen)
 {
 	char list[OPT_STR_MAX], at[4200], *save = NULL, *tok;
 
-	origin(s, "sim.mount", at, sizeof(at));
+	config_where(&s->cfg, "sim.mount", at, sizeof(at));
 	snprintf(list, sizeof(list), "%s", s->sim.mount);
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
 		struct block_device *bdev = find_bdev(m, tok);
@@ -153,7 +140,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		if (disk_parse_partitions(s->disk.partitions, s->disk.capacity,
 					  parts, &nr, why, sizeof(why))) {
 			snprintf(err, errlen, "%sdisk.partitions '%s': %s",
-				 origin(s, "disk.partitions", at, sizeof(at)),
+				 config_where(&s->cfg, "disk.partitions", at, sizeof(at)),
 				 s->disk.partitions, why);
 			return -EINVAL;
 		}
