@@ -14,6 +14,7 @@
 
 #include "report.h"
 #include "run.h"
+#include "version.h"
 
 static const char usage_text[] =
 "usage: wbfair [options] RUN_DIR | TRACE_NAME | FILE...\n"
@@ -41,6 +42,7 @@ static const char usage_text[] =
 "                      kind,name,metric,t,value\n"
 "  --plot DIR          also write gnuplot plots (PNG and SVG) to DIR\n"
 "  -h, --help          this text\n"
+"  --version           print wbfair VERSION and exit\n"
 "\n"
 "examples:\n"
 "  wbfair runs/pdflush-cfq\n"
@@ -81,7 +83,7 @@ static int report_failed(int ret)
 	return 1;
 }
 
-enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT };
+enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT, OPT_VERSION };
 
 static const struct option long_opts[] = {
 	{ "part", required_argument, NULL, OPT_PART },
@@ -91,6 +93,7 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -158,6 +161,14 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			exit(0);
+		case OPT_VERSION:
+			printf("wbfair %s\n", WBSIM_VERSION);
+			/* stdout may be /dev/full: say so, do not exit 0 */
+			if (fflush(stdout) || ferror(stdout)) {
+				perror("wbfair: stdout");
+				exit(1);
+			}
 			exit(0);
 		default:
 			return usage_error("%s", "bad option");
