@@ -177,6 +177,13 @@ static int parse_args(int argc, char **argv, struct cli *c)
 	return 0;
 }
 
+/* Warnings about a run that was still analysed (a cut trace). */
+static void warn_run(const struct wbf_run *r)
+{
+	if (r->bt.warn[0])
+		fprintf(stderr, "wbfair: warning: %s\n", r->bt.warn);
+}
+
 static int cmd_compare(struct cli *c, char **inputs, int n)
 {
 	struct wbf_run *runs = calloc(n, sizeof(*runs));
@@ -189,6 +196,8 @@ static int cmd_compare(struct cli *c, char **inputs, int n)
 		ret = wbf_run_load(&runs[i], &inputs[i], 1, &c->o, &e);
 		if (ret)
 			st = fail(&e, ret);
+		else
+			warn_run(&runs[i]);
 	}
 	if (!st) {
 		ret = wbf_compare(stdout, runs, n, c->fmt);
@@ -230,6 +239,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	ret = wbf_run_load(&r, argv + optind, argc - optind, &c.o, &e);
+	if (!ret)
+		warn_run(&r);
 	if (ret) {
 		st = fail(&e, ret);
 	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
