@@ -182,6 +182,9 @@ static void warn_run(const struct wbf_run *r)
 {
 	if (r->bt.warn[0])
 		fprintf(stderr, "wbfair: warning: %s\n", r->bt.warn);
+	if (r->partial[0])
+		fprintf(stderr, "wbfair: warning: %s: partial run: %s\n",
+			r->name, r->partial);
 }
 
 static int cmd_compare(struct cli *c, char **inputs, int n)
@@ -239,8 +242,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	ret = wbf_run_load(&r, argv + optind, argc - optind, &c.o, &e);
-	if (!ret)
+	if (!ret) {
 		warn_run(&r);
+		if (r.partial[0] && c.fmt == WBF_FMT_TEXT)
+			printf("partial run: %s\n\n", r.partial);
+	}
 	if (ret) {
 		st = fail(&e, ret);
 	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
