@@ -13,6 +13,7 @@ struct bt_src {
 	const struct wbf_file *f;
 	size_t off;		/* of the next record to load */
 	size_t cur_off;		/* of the record in cur */
+	uint64_t nrec;		/* complete records loaded so far */
 	bool swap;		/* file byte order != host */
 	bool has;		/* cur holds a record */
 	struct blk_io_trace cur;
@@ -56,9 +57,7 @@ static int src_init(struct bt_src *s, const struct wbf_file *f,
 	if (f->len == 0)
 		return 0;
 	if (f->len < 4)
-		return wbf_errf(e, -EINVAL,
-				"%s: offset 0: truncated record (%zu of %zu bytes)",
-				f->name, f->len, sizeof(struct blk_io_trace));
+		return 0;	/* src_next() reports the cut record */
 	if (magic_ok(load32(f->data, false)))
 		s->swap = false;
 	else if (magic_ok(load32(f->data, true)))
@@ -70,8 +69,26 @@ static int src_init(struct bt_src *s, const struct wbf_file *f,
 	return 0;
 }
 
+/*
+ * The file ends inside its last record (blktrace stopped mid-write): end
+ * the file here, as blkparse does, and note it once for the caller.
+ */
+static void src_cut(struct bt_src *s, size_t have, size_t want,
+		    struct wbf_bt_stats *st)
+{
+	s->has = false;
+	s->off = s->f->len;
+	if (st->truncated++)
+		return;
+	snprintf(st->warn, sizeof(st->warn),
+		 "%s: truncated at byte %zu: the last record is cut after %zu of %zu bytes; read the %llu complete records before it",
+		 s->f->name, s->f->len, have, want,
+		 (unsigned long long)s->nrec);
+}
+
 /* Load the next record of @s into s->cur; s->has = false at the end. */
-static int src_next(struct bt_src *s, struct wbf_err *e)
+static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
+		    struct wbf_err *e)
 {
 	const struct wbf_file *f = s->f;
 	struct blk_io_trace *t = &s->cur;
@@ -80,10 +97,16 @@ static int src_next(struct bt_src *s, struct wbf_err *e)
 	s->has = false;
 	if (!left)
 		return 0;
-	if (left < sizeof(*t))
-		return wbf_errf(e, -EINVAL,
-				"%s: offset %zu: truncated record (%zu of %zu bytes)",
-				f->name, s->off, left, sizeof(*t));
+	if (left < sizeof(*t)) {
+		/* a cut header: its magic, if there is one, must be right */
+		if (left >= 4 && !magic_ok(load32(f->data + s->off, s->swap)))
+			return wbf_errf(e, -EINVAL,
+					"%s: offset %zu: bad magic 0x%08x",
+					f->name, s->off,
+					load32(f->data + s->off, s->swap));
+		src_cut(s, left, sizeof(*t), st);
+		return 0;
+	}
 	memcpy(t, f->data + s->off, sizeof(*t));
 	if (s->swap) {
 		t->magic = __builtin_bswap32(t->magic);
@@ -106,14 +129,14 @@ static int src_next(struct bt_src *s, struct wbf_err *e)
 				"%s: offset %zu: unsupported version 0x%02x (want 0x%02x)",
 				f->name, s->off, t->magic & 0xff,
 				BLK_IO_TRACE_VERSION);
-	if (t->pdu_len > left - sizeof(*t))
-		return wbf_errf(e, -EINVAL,
-				"%s: offset %zu: payload of %u bytes runs past end of file (%zu bytes left)",
-				f->name, s->off, t->pdu_len,
-				left - sizeof(*t));
+	if (t->pdu_len > left - sizeof(*t)) {
+		src_cut(s, left, sizeof(*t) + t->pdu_len, st);
+		return 0;
+	}
 	s->pdu = f->data + s->off + sizeof(*t);
 	s->cur_off = s->off;
 	s->off += sizeof(*t) + t->pdu_len;
+	s->nrec++;
 	if (s->swap && t->action == BLK_TN_TIMESTAMP &&
 	    t->pdu_len >= sizeof(s->ts)) {
 		s->ts[0] = load32(s->pdu, true);
@@ -161,7 +184,8 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
  * @st: statistics, may be NULL
  * @e: error message
  *
- * A k-way merge over a binary heap of the files' head records.
+ * A k-way merge over a binary heap of the files' head records. A file
+ * cut inside its last record ends before it (st->truncated, st->warn).
  *
  * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
  * @fn returned.
@@ -169,12 +193,14 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
 int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e)
 {
+	struct wbf_bt_stats local;
 	struct bt_src *srcs;
 	size_t *heap, hn = 0, i;
 	int ret = 0;
 
-	if (st)
-		memset(st, 0, sizeof(*st));
+	if (!st)
+		st = &local;
+	memset(st, 0, sizeof(*st));
 	srcs = calloc(n ? n : 1, sizeof(*srcs));
 	heap = calloc(n ? n : 1, sizeof(*heap));
 	if (!srcs || !heap) {
@@ -184,15 +210,13 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 	for (i = 0; i < n; i++) {
 		ret = src_init(&srcs[i], &files[i], e);
 		if (!ret)
-			ret = src_next(&srcs[i], e);
+			ret = src_next(&srcs[i], st, e);
 		if (ret)
 			goto out_free;
-		if (st) {
-			st->files++;
-			st->bytes += files[i].len;
-			st->big_endian += files[i].len &&
-				(srcs[i].swap ^ (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
-		}
+		st->files++;
+		st->bytes += files[i].len;
+		st->big_endian += files[i].len &&
+			(srcs[i].swap ^ (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
 		if (srcs[i].has)
 			heap[hn++] = i;
 	}
@@ -204,9 +228,8 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 		ret = fn(ctx, &s->cur, s->pdu);
 		if (ret)
 			goto out_free;
-		if (st)
-			st->records++;
-		ret = src_next(s, e);
+		st->records++;
+		ret = src_next(s, st, e);
 		if (ret)
 			goto out_free;
 		if (!s->has)

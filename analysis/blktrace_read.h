@@ -11,6 +11,9 @@
  * merged order is a function of the input alone.
  *
  * Errors are "FILE: offset N: what" with the offset of the bad record.
+ * A file whose last record is cut short (a trace stopped mid-write) is
+ * not an error: its complete records are read, as blkparse does, and the
+ * stats say where it was cut.
  */
 #ifndef WBFAIR_BLKTRACE_READ_H
 #define WBFAIR_BLKTRACE_READ_H
@@ -38,6 +41,9 @@ struct wbf_bt_stats {
 	uint64_t bytes;		/* of all files */
 	size_t files;
 	size_t big_endian;	/* files written big-endian */
+	size_t truncated;	/* files whose last record is cut short */
+	/* the first cut file, for the caller to print as a warning */
+	char warn[512];
 };
 
 /* Paths of NAME.blktrace.N, N = 0 .. first missing; free with wbf_bt_paths_free */

@@ -380,6 +380,10 @@ int wbf_run_json(struct wbf_run *r, struct json_object **out)
 	int ret = 0;
 
 	jadd(root, "run", json_object_new_string(r->name));
+	if (r->partial[0]) {
+		jadd(root, "partial", json_object_new_boolean(1));
+		jadd(root, "partial_reason", json_object_new_string(r->partial));
+	}
 	jadd(root, "interval_s", wbf_jnum((double)r->interval_ns / 1e9));
 	jadd(root, "direction", json_object_new_string(wbf_sel_name(r->rw)));
 	if (r->have_blk)

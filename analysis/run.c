@@ -15,6 +15,7 @@ struct inputs {
 	struct wbf_pathlist texts;	/* blkparse text */
 	struct wbf_pathlist dbench, fio_json, bwlogs;
 	char *geometry, *ftrace, *summary, *vm[2];
+	bool manifest;			/* a run directory with wbsim.manifest */
 };
 
 static void inputs_free(struct inputs *in)
@@ -85,6 +86,7 @@ static int add_dir(struct inputs *in, const char *dir, struct wbf_err *e)
 		ret = set_once(&in->ftrace, rd.ftrace, "ftrace text", e);
 	if (!ret && rd.summary)
 		ret = set_once(&in->summary, rd.summary, "summary.json", e);
+	in->manifest |= rd.manifest;
 	if (!ret && rd.vmstat_before)
 		ret = set_once(&in->vm[0], rd.vmstat_before, "vmstat.before", e);
 	if (!ret && rd.vmstat_after)
@@ -408,6 +410,13 @@ int wbf_run_load(struct wbf_run *r, char *const *inputs, size_t n,
 	if (!ret && in.summary) {
 		r->have_summary = true;
 		ret = load_text(in.summary, parse_summary, &r->summary, e);
+		if (!ret && r->summary.incomplete)
+			wbf_strlcpy(r->partial, r->summary.incomplete_reason,
+				    sizeof(r->partial));
+	} else if (!ret && in.manifest) {
+		/* wbsim writes summary.json last: without it the run stopped */
+		wbf_strlcpy(r->partial, "wbsim.manifest but no summary.json",
+			    sizeof(r->partial));
 	}
 	for (i = 0; !ret && i < 2; i++) {
 		if (!in.vm[i])

@@ -56,6 +56,7 @@ struct wbf_run {
 	struct wbf_ftrace ft;
 	bool have_summary;
 	struct wbf_summary summary;
+	char partial[200];		/* why the run is partial, or "" */
 	bool have_vmstat[2];
 	struct wbf_vmstat vm[2];
 	struct wbf_dirty dirty;

@@ -114,6 +114,8 @@ int wbf_rundir_scan(struct wbf_rundir *r, const char *dir, struct wbf_err *e)
 		char *p = NULL, **slot = NULL;
 		struct wbf_pathlist *list = NULL;
 
+		if (!strcmp(f, "wbsim.manifest"))
+			r->manifest = true;
 		if (!strcmp(f, WBF_RUN_GEOMETRY))
 			slot = &r->geometry;
 		else if (!strcmp(f, WBF_RUN_FTRACE))
@@ -267,6 +269,19 @@ int wbf_summary_parse(struct wbf_summary *s, const char *name,
 		}
 		wbf_strlcpy(s->producer, json_object_get_string(v),
 			    sizeof(s->producer));
+	}
+	/* a run cut short (wbsim's "complete": false) is analysed as far as it goes */
+	if (json_object_object_get_ex(root, "complete", &v) &&
+	    json_object_is_type(v, json_type_boolean) &&
+	    !json_object_get_boolean(v)) {
+		s->incomplete = true;
+		wbf_strlcpy(s->incomplete_reason, "not complete",
+			    sizeof(s->incomplete_reason));
+		if (json_object_object_get_ex(root, "incomplete_reason", &v) &&
+		    json_object_is_type(v, json_type_string))
+			wbf_strlcpy(s->incomplete_reason,
+				    json_object_get_string(v),
+				    sizeof(s->incomplete_reason));
 	}
 	if (json_object_object_get_ex(root, "dirty_limit_hit", &v)) {
 		if (!json_object_is_type(v, json_type_boolean)) {

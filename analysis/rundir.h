@@ -64,6 +64,7 @@ struct wbf_pathlist {
 
 struct wbf_rundir {
 	char *geometry, *ftrace, *summary, *vmstat_before, *vmstat_after;
+	bool manifest;			/* RUN/wbsim.manifest exists */
 	struct wbf_pathlist traces;	/* RUN/NAME (trace names) */
 	struct wbf_pathlist dbench;
 	struct wbf_pathlist fio_json;
@@ -81,6 +82,8 @@ struct wbf_summary {
 	bool has_dirty_limit_hit, dirty_limit_hit;
 	bool has_throttle_events;
 	uint64_t throttle_events;
+	bool incomplete;		/* "complete": false */
+	char incomplete_reason[200];
 };
 
 int wbf_summary_parse(struct wbf_summary *s, const char *name,

@@ -14,6 +14,7 @@
 
 #include "report.h"
 #include "run.h"
+#include "version.h"
 
 static const char usage_text[] =
 "usage: wbfair [options] RUN_DIR | TRACE_NAME | FILE...\n"
@@ -41,6 +42,7 @@ static const char usage_text[] =
 "                      kind,name,metric,t,value\n"
 "  --plot DIR          also write gnuplot plots (PNG and SVG) to DIR\n"
 "  -h, --help          this text\n"
+"  --version           print wbfair VERSION and exit\n"
 "\n"
 "examples:\n"
 "  wbfair runs/pdflush-cfq\n"
@@ -81,7 +83,7 @@ static int report_failed(int ret)
 	return 1;
 }
 
-enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT };
+enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT, OPT_VERSION };
 
 static const struct option long_opts[] = {
 	{ "part", required_argument, NULL, OPT_PART },
@@ -91,6 +93,7 @@ static const struct option long_opts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -159,11 +162,29 @@ static int parse_args(int argc, char **argv, struct cli *c)
 		case 'h':
 			fputs(usage_text, stdout);
 			exit(0);
+		case OPT_VERSION:
+			printf("wbfair %s\n", WBSIM_VERSION);
+			/* stdout may be /dev/full: say so, do not exit 0 */
+			if (fflush(stdout) || ferror(stdout)) {
+				perror("wbfair: stdout");
+				exit(1);
+			}
+			exit(0);
 		default:
 			return usage_error("%s", "bad option");
 		}
 	}
 	return 0;
+}
+
+/* Warnings about a run that was still analysed (a cut trace). */
+static void warn_run(const struct wbf_run *r)
+{
+	if (r->bt.warn[0])
+		fprintf(stderr, "wbfair: warning: %s\n", r->bt.warn);
+	if (r->partial[0])
+		fprintf(stderr, "wbfair: warning: %s: partial run: %s\n",
+			r->name, r->partial);
 }
 
 static int cmd_compare(struct cli *c, char **inputs, int n)
@@ -178,6 +199,8 @@ static int cmd_compare(struct cli *c, char **inputs, int n)
 		ret = wbf_run_load(&runs[i], &inputs[i], 1, &c->o, &e);
 		if (ret)
 			st = fail(&e, ret);
+		else
+			warn_run(&runs[i]);
 	}
 	if (!st) {
 		ret = wbf_compare(stdout, runs, n, c->fmt);
@@ -219,6 +242,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	ret = wbf_run_load(&r, argv + optind, argc - optind, &c.o, &e);
+	if (!ret) {
+		warn_run(&r);
+		if (r.partial[0] && c.fmt == WBF_FMT_TEXT)
+			printf("partial run: %s\n\n", r.partial);
+	}
 	if (ret) {
 		st = fail(&e, ret);
 	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {

@@ -83,7 +83,8 @@ cp "$d/sda.blktrace.0" "$tmp/bad/v.blktrace.0"
 printf '\x05' | dd of="$tmp/bad/v.blktrace.0" bs=1 seek=0 conv=notrunc 2>/dev/null
 expect2 'v.blktrace.0: offset 0: unsupported version 0x05' "$BIN/wbfair" "$tmp/bad/v"
 head -c 1000 "$d/sda.blktrace.0" > "$tmp/bad/t.blktrace.0"
-expect2 't.blktrace.0: offset [0-9]+: (truncated record|payload of [0-9]+ bytes runs past end)' \
+# a cut last record is a trace stopped mid-write: read, with a warning
+expect_exit 0 't.blktrace.0: truncated at byte 1000: the last record is cut after [0-9]+ of [0-9]+ bytes; read the [0-9]+ complete records before it' \
 	"$BIN/wbfair" "$tmp/bad/t"
 printf 'hello world\n' > "$tmp/bad/garbage.txt"
 expect2 'garbage.txt:1: unrecognised input' "$BIN/wbfair" "$tmp/bad/garbage.txt"

@@ -402,6 +402,43 @@ static void expect_error(const char *what, const char *want)
 	wbf_run_free(&r);
 }
 
+/*
+ * Rewrite the trace from @g, cut its file at @len, and read it directly:
+ * @nrec complete records, no error, the warning holding @want.
+ */
+static int count_rec(void *ctx, const struct blk_io_trace *t,
+		     const unsigned char *pdu)
+{
+	(void)t;
+	(void)pdu;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+static void expect_cut(const struct tg_params *p, const struct tg *g,
+		       const char *path, long len, uint64_t nrec,
+		       const char *want)
+{
+	char *paths[1] = { (char *)path };
+	struct wbf_bt_stats st;
+	struct wbf_err e = { "" };
+	uint64_t seen = 0;
+	char name[300];
+
+	snprintf(name, sizeof(name), "%s/sda", tmpdir);
+	CHECK(tg_write(p, g, name) == 0);
+	CHECK(truncate(path, len) == 0);
+	CHECK(wbf_bt_read_paths(paths, 1, count_rec, &seen, &st, &e) == 0);
+	CHECK_EQ_U64(seen, nrec);
+	CHECK_EQ_U64(st.records, nrec);
+	CHECK_EQ_U64(st.truncated, 1);
+	if (!strstr(st.warn, want)) {
+		fprintf(stderr, "cut at %ld: warning '%s' lacks '%s'\n", len,
+			st.warn, want);
+		check_failures++;
+	}
+}
+
 static void test_corrupt(bool big)
 {
 	struct tg_params p;
@@ -436,30 +473,37 @@ static void test_corrupt(bool big)
 	patch(path, big ? 3 : 0, &ver, 1);
 	expect_error("wrong version", "offset 0: unsupported version 0x06");
 
-	/* truncated header: cut 20 bytes into record 7 */
-	snprintf(path, sizeof(path), "%s/sda", tmpdir);
-	CHECK(tg_write(&p, &g, path) == 0);
-	snprintf(path, sizeof(path), "%s/sda.blktrace.0", tmpdir);
+	/* truncated header: cut 20 bytes into record 7: 7 records read */
 	off = record_offset(path, 7, big);
-	CHECK(truncate(path, off + 20) == 0);
-	snprintf(want, sizeof(want), "offset %ld: truncated record (20 of 48 bytes)", off);
-	expect_error("truncated record", want);
+	snprintf(want, sizeof(want),
+		 "sda.blktrace.0: truncated at byte %ld: the last record is cut after 20 of 48 bytes; read the 7 complete records before it",
+		 off + 20);
+	expect_cut(&p, &g, path, off + 20, 7, want);
 
 	/* payload past EOF: a REMAP record (16-byte payload) cut after 8 */
-	snprintf(path, sizeof(path), "%s/sda", tmpdir);
-	CHECK(tg_write(&p, &g, path) == 0);
-	snprintf(path, sizeof(path), "%s/sda.blktrace.0", tmpdir);
 	off = record_offset(path, 2, big);	/* 2 notify, then A */
 	f = fopen(path, "rb");
 	fseek(f, 0, SEEK_END);
 	size = ftell(f);
 	fclose(f);
 	CHECK(size > off + 56);
-	CHECK(truncate(path, off + 56) == 0);
 	snprintf(want, sizeof(want),
-		 "offset %ld: payload of 16 bytes runs past end of file (8 bytes left)",
-		 off);
-	expect_error("payload past EOF", want);
+		 "truncated at byte %ld: the last record is cut after 56 of 64 bytes; read the 2 complete records before it",
+		 off + 56);
+	expect_cut(&p, &g, path, off + 56, 2, want);
+
+	/* cut inside the first header: nothing read, still not an error */
+	expect_cut(&p, &g, path, 3, 0, "cut after 3 of 48 bytes; read the 0 complete");
+
+	/* a cut header whose magic is wrong is corruption, not a cut */
+	snprintf(path, sizeof(path), "%s/sda", tmpdir);
+	CHECK(tg_write(&p, &g, path) == 0);
+	snprintf(path, sizeof(path), "%s/sda.blktrace.0", tmpdir);
+	off = record_offset(path, 4, big);
+	CHECK(truncate(path, off + 10) == 0);
+	patch(path, off, bad, 4);
+	snprintf(want, sizeof(want), "offset %ld: bad magic", off);
+	expect_error("bad magic in a cut record", want);
 	tg_free(&g, &tr);
 }
 
