@@ -192,19 +192,27 @@ void wbf_lines_init(struct wbf_lines *it, const char *name,
 int wbf_lines_next(struct wbf_lines *it, char **line, struct wbf_err *e)
 {
 	const char *nl;
-	size_t n;
+	size_t n, window;
 
 	if (it->p >= it->end)
 		return 0;
-	nl = memchr(it->p, '\n', it->end - it->p);
-	n = (nl ? nl : it->end) - it->p;
+	/*
+	 * Look no further than one line may be long: a binary or all-zero
+	 * file of gigabytes is refused after reading its first page, not
+	 * scanned (and paged in) whole for a newline.
+	 */
+	window = (size_t)(it->end - it->p);
+	if (window > sizeof(it->buf))
+		window = sizeof(it->buf);
+	nl = memchr(it->p, '\n', window);
+	n = nl ? (size_t)(nl - it->p) : window;
 	it->lineno++;
-	if (n >= sizeof(it->buf))
-		return wbf_errf(e, -EINVAL, "%s:%zu: line longer than %d bytes",
-				it->name, it->lineno, WBF_LINE_MAX - 1);
 	if (memchr(it->p, '\0', n))
 		return wbf_errf(e, -EINVAL, "%s:%zu: NUL byte in text",
 				it->name, it->lineno);
+	if (n >= sizeof(it->buf))
+		return wbf_errf(e, -EINVAL, "%s:%zu: line longer than %d bytes",
+				it->name, it->lineno, WBF_LINE_MAX - 1);
 	memcpy(it->buf, it->p, n);
 	it->p = nl ? nl + 1 : it->end;
 	if (n && it->buf[n - 1] == '\r')
