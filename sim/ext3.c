@@ -374,6 +374,56 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
 		schedule_wait(t, NULL);
 }
 
+/*
+ * data=ordered: the transaction's data goes to the disk before its
+ * metadata. As journal_submit_data_buffers() and phase 3 of 2.6.30's
+ * journal_commit_transaction() do it: every data buffer of the
+ * transaction is submitted first, then the commit waits for all of them,
+ * so the elevator sees the whole batch and sorts it. Waiting after each
+ * inode would leave the queue with one file's pages at a time: a seek
+ * and a rotation per small file that the kernel does not pay. When the
+ * array of inodes cannot be allocated, each inode is written and waited
+ * for in turn (slower, same result).
+ */
+static void commit_ordered_data(struct ext3_sb *es, struct task *t,
+				struct list_head *ordered)
+{
+	struct machine *m = es->m;
+	struct inode **batch = NULL;
+	size_t n = 0, cap = 0;
+	struct list_head *pos;
+
+	list_for_each(pos, ordered)
+		cap++;
+	if (cap)
+		batch = calloc(cap, sizeof(*batch));
+	while (!list_empty(ordered)) {
+		struct inode *inode = list_first_entry(ordered, struct inode,
+						       i_ordered);
+		struct writeback_control wbc = {
+			.m = m, .task = t, .bdi = es->sb.s_bdi,
+			.sync_mode = WB_SYNC_NONE, .nr_to_write = LONG_MAX,
+			.reason = WB_REASON_SYNC,
+		};
+
+		list_del_init(&inode->i_ordered);
+		inode->i_tid = 0;
+		iget(inode);
+		write_cache_pages(&inode->i_data, &wbc);
+		if (batch) {
+			batch[n++] = inode;
+		} else {
+			filemap_fdatawait(m, t, &inode->i_data);
+			iput(m, t, inode);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		filemap_fdatawait(m, t, &batch[i]->i_data);
+		iput(m, t, batch[i]);
+	}
+	free(batch);
+}
+
 /* journal_commit_transaction() */
 static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 {
@@ -392,23 +442,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	wb_trace(m, t, "jbd_start_commit", "dev %s transaction=%llu blocks=%llu",
 		 es->sb.s_id, (unsigned long long)tid, (unsigned long long)nr);
 
-	/* data=ordered: the transaction's data goes first */
-	while (!list_empty(&ordered)) {
-		struct inode *inode = list_first_entry(&ordered, struct inode,
-						       i_ordered);
-		struct writeback_control wbc = {
-			.m = m, .task = t, .bdi = es->sb.s_bdi,
-			.sync_mode = WB_SYNC_NONE, .nr_to_write = LONG_MAX,
-			.reason = WB_REASON_SYNC,
-		};
-
-		list_del_init(&inode->i_ordered);
-		inode->i_tid = 0;
-		iget(inode);
-		write_cache_pages(&inode->i_data, &wbc);
-		filemap_fdatawait(m, t, &inode->i_data);
-		iput(m, t, inode);
-	}
+	commit_ordered_data(es, t, &ordered);
 	if (nr) {
 		journal_write(es, t, 1 + (nr + 511) / 512 + nr, sync);
 		/* journal_write_commit_record() */

@@ -237,6 +237,7 @@ int machine_exit(struct machine *m, char *failed, size_t len)
 		disk_exit(&md->disk);
 		free(md);
 	}
+	wb_bios_free(&m->mm);
 	mm_exit(&m->mm);
 	return ret;
 }

@@ -158,6 +158,7 @@ void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout)
 /* A write bio and the pages it carries. */
 struct wb_bio {
 	struct bio bio;
+	struct list_head node;		/* on mm->wb_bios until it completes */
 	struct machine *m;
 	struct task *waiter;		/* slept in get_request */
 	unsigned int nr;
@@ -170,7 +171,23 @@ static void wb_bio_end_io(struct bio *bio, int error)
 
 	for (unsigned int i = 0; i < wbb->nr; i++)
 		end_page_writeback(wbb->m, wbb->pages[i]);
+	list_del_init(&wbb->node);
 	free(wbb);
+}
+
+/**
+ * wb_bios_free - free the write bios a finished run left in flight; their
+ * pages are freed with the mm
+ */
+void wb_bios_free(struct mm *mm)
+{
+	while (!list_empty(&mm->wb_bios)) {
+		struct wb_bio *wbb = list_first_entry(&mm->wb_bios,
+						      struct wb_bio, node);
+
+		list_del_init(&wbb->node);
+		free(wbb);
+	}
 }
 
 static void wb_bio_wake(struct bio *bio)
@@ -265,6 +282,7 @@ retry:
 			if (!wbb)
 				abort();	/* simulator out of memory */
 			wbb->m = m;
+			list_add_tail(&wbb->node, &m->mm.wb_bios);
 			wbb->bio.bi_sector = pblk * PAGE_SECTORS;
 			wbb->bio.bi_bdev = inode->i_bdev;
 			wbb->bio.bi_rw = REQ_WRITE |

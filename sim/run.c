@@ -519,7 +519,7 @@ static int parse_size(const char *s, uint64_t *out)
  * Known before any --set is applied, so that the default scenario can be
  * loaded first and the overrides still apply on top of it.
  */
-static const char *named_scenario(int argc, char **argv)
+static const char *named_scenario(int argc, char **argv, bool *positional)
 {
 	const char *c = NULL;
 
@@ -533,9 +533,11 @@ static const char *named_scenario(int argc, char **argv)
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--set") || !strcmp(a, "-s")) {
 			i++;
 		} else if (a[0] != '-') {
+			*positional = true;
 			return a;
 		}
 	}
+	*positional = false;
 	return c;
 }
 
@@ -554,13 +556,21 @@ int run_main(int argc, char **argv)
 	bool force = false, quiet = false, plot_failed = false;
 	struct run_result r;
 	struct scenario s;
-	bool have_file = false;
+	bool positional;
 	int ret;
 
 	if (scenario_init(&s))
 		return 1;
-	scenario_file = named_scenario(argc, argv);
-	if (!scenario_file) {
+	scenario_file = named_scenario(argc, argv, &positional);
+	if (scenario_file && positional) {
+		/*
+		 * The positional scenario is the base wherever it stands on
+		 * the command line: `--set K=V FILE` must not let FILE's K
+		 * silently win over the --set.
+		 */
+		if (config_load_file(&s.cfg, scenario_file))
+			goto bad;
+	} else if (!scenario_file) {
 		/* no scenario: the shipped default, the 2009 box */
 		ret = default_scenario_path(defpath, sizeof(defpath));
 		if (ret) {
@@ -603,10 +613,8 @@ int run_main(int argc, char **argv)
 					argv[i] + 11);
 				goto bad;
 			}
-		} else if (argv[i][0] != '-' && !have_file) {
-			have_file = true;
-			if (config_load_file(&s.cfg, argv[i]))
-				goto bad;
+		} else if (argv[i][0] != '-' && argv[i] == scenario_file) {
+			continue;	/* loaded first, above */
 		} else {
 			fprintf(stderr, "wbsim run: unknown or incomplete argument '%s'\n", argv[i]);
 			goto bad;

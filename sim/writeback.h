@@ -160,6 +160,7 @@ void get_dirty_limits(struct machine *m, struct task *t,
 void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 					struct address_space *mapping,
 					unsigned long nr_pages_dirtied);
+void wb_bios_free(struct mm *mm);
 int write_cache_pages(struct address_space *mapping,
 		      struct writeback_control *wbc);
 int filemap_fdatawait(struct machine *m, struct task *t,
