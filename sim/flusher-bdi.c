@@ -290,6 +290,8 @@ static void bdi_flusher_thread(struct task *t)
 	sim_time_t last_active = m->sim.now;
 	bool waited = false;
 
+	t->io_path = IO_PATH_WRITEBACK;	/* whatever work it serves */
+
 	wb_trace(m, t, "writeback_thread_start", "bdi %s", f->bdi->name);
 	if (!m->fst.thread_starts++)
 		m->fst.first_thread_start = m->sim.now;
@@ -518,6 +520,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
  */
 static void bdi_sync(struct machine *m, struct task *t)
 {
+	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
 	list_for_each(pos, &m->bdi_list) {
@@ -532,6 +535,7 @@ static void bdi_sync(struct machine *m, struct task *t)
 		while (!work.done)
 			schedule_wait(t, NULL);
 	}
+	io_path_leave(t, old_path);
 }
 
 static int bdi_init(struct machine *m, bool fair)

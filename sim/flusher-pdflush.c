@@ -474,6 +474,7 @@ static void pdflush_thread(struct task *t)
 	struct machine *m = my_work->m;
 	struct pdflush_model *pm = model(m);
 
+	t->io_path = IO_PATH_WRITEBACK;	/* whatever operation it runs */
 	cpu_burn(t, m->wbp.cpu_fork);	/* kthreadd making us */
 	pm->nr_pdflush_threads++;
 	if (!m->fst.thread_starts++)
@@ -655,6 +656,7 @@ static void sync_inodes(struct machine *m, struct task *t, bool wait)
  */
 static void pdflush_sync(struct machine *m, struct task *t)
 {
+	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
 	wb_trace(m, t, "sync", "start");
@@ -671,6 +673,7 @@ static void pdflush_sync(struct machine *m, struct task *t)
 		}
 	sync_inodes(m, t, true);
 	wb_trace(m, t, "sync", "done");
+	io_path_leave(t, old_path);
 }
 
 static struct list_head *pdflush_dirty_list(struct inode *inode)

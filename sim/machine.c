@@ -203,6 +203,8 @@ int machine_exit(struct machine *m, char *failed, size_t len)
 
 	/* forget pending events first: they live in what is freed below */
 	sim_exit(&m->sim);
+	/* bios still in flight keep a pointer here, but never complete now */
+	io_writers_free(&m->writers);
 	if (m->flusher && m->flusher->exit)
 		m->flusher->exit(m);
 	while (m->super_blocks.next != &m->super_blocks) {

@@ -13,6 +13,7 @@
 #include "backing-dev.h"
 #include "disk.h"
 #include "fs.h"
+#include "io-writer.h"
 #include "mm.h"
 #include "proportions.h"
 #include "sched.h"
@@ -55,6 +56,7 @@ struct machine {
 	bool dirty_limit_hit;
 	uint64_t next_ino;
 	uint64_t nr_inodes_in_use;	/* inodes_stat.nr_inodes - nr_unused */
+	struct io_writers writers;	/* who wrote what reached the disk */
 	struct flusher_stats {
 		uint64_t thread_starts, thread_exits;
 		sim_time_t first_thread_start, last_thread_exit;

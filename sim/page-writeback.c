@@ -110,19 +110,24 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 	struct backing_dev_info *bdi = mapping->bdi;
 	unsigned long ratelimit = m->mm.ratelimit_pages;
 	unsigned long *p = &m->mm.ratelimits[t->cpu >= 0 ? t->cpu : 0];
+	int old_path;
 
+	/* what the dirtier writes from here on is its throttling's */
+	old_path = io_path_enter(t, IO_PATH_BALANCE_DIRTY);
 	if (m->flusher->balance_dirty_pages_ratelimited) {
 		m->flusher->balance_dirty_pages_ratelimited(m, t, mapping,
 							    nr_pages_dirtied);
-		return;
+	} else {
+		if (bdi->dirty_exceeded)
+			ratelimit = 8;
+		*p += nr_pages_dirtied;
+		if (*p >= ratelimit) {
+			*p = 0;
+			m->flusher->balance_dirty_pages(m, t, bdi,
+							nr_pages_dirtied);
+		}
 	}
-	if (bdi->dirty_exceeded)
-		ratelimit = 8;
-	*p += nr_pages_dirtied;
-	if (*p >= ratelimit) {
-		*p = 0;
-		m->flusher->balance_dirty_pages(m, t, bdi, nr_pages_dirtied);
-	}
+	io_path_leave(t, old_path);
 }
 
 static void congestion_clear(struct request_queue *q, int list)
@@ -273,6 +278,7 @@ retry:
 			wbb->bio.bi_pid = wbc->task->pid;
 			wbb->bio.bi_cpu = wbc->task->cpu >= 0 ? wbc->task->cpu : 0;
 			wbb->bio.bi_comm = wbc->task->comm;
+			wbb->bio.bi_writer = io_writer_of(&m->writers, wbc->task);
 			wbb->bio.bi_end_io = wb_bio_end_io;
 		}
 		wbb->pages[wbb->nr++] = page;
