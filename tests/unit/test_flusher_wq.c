@@ -13,6 +13,7 @@
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
+#include "io_writers_check.h"
 
 /* ---- a machine, writers, and its trace -------------------------------- */
 
@@ -53,6 +54,7 @@ static void rig_exit(struct rig *r, const char *name)
 {
 	const char *dir = getenv("WQ_TRACE");
 
+	check_writers_add_up(&r->m);
 	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 	if (r->m.trace)

@@ -12,6 +12,7 @@
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
+#include "io_writers_check.h"
 
 /* ---- list rules on bare inodes ---------------------------------------- */
 
@@ -110,6 +111,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 
 static void rig_exit(struct rig *r)
 {
+	check_writers_add_up(&r->m);
 	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 }
