@@ -57,6 +57,7 @@ struct machine {
 	uint64_t next_ino;
 	uint64_t nr_inodes_in_use;	/* inodes_stat.nr_inodes - nr_unused */
 	struct io_writers writers;	/* who wrote what reached the disk */
+	struct list_head wb_bios;	/* page write bios in flight */
 	struct flusher_stats {
 		uint64_t thread_starts, thread_exits;
 		sim_time_t first_thread_start, last_thread_exit;

@@ -163,6 +163,7 @@ void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout)
 /* A write bio and the pages it carries. */
 struct wb_bio {
 	struct bio bio;
+	struct list_head node;		/* on m->wb_bios until it ends */
 	struct machine *m;
 	struct task *waiter;		/* slept in get_request */
 	unsigned int nr;
@@ -175,7 +176,24 @@ static void wb_bio_end_io(struct bio *bio, int error)
 
 	for (unsigned int i = 0; i < wbb->nr; i++)
 		end_page_writeback(wbb->m, wbb->pages[i]);
+	list_del_init(&wbb->node);
 	free(wbb);
+}
+
+/**
+ * wb_bios_free - free the page write bios still in flight when the
+ * simulation stops (the end of a run leaves the disk busy: a journal
+ * commit's data, say); their pages go with the mm
+ */
+void wb_bios_free(struct machine *m)
+{
+	while (!list_empty(&m->wb_bios)) {
+		struct wb_bio *wbb = list_first_entry(&m->wb_bios, struct wb_bio,
+						      node);
+
+		list_del_init(&wbb->node);
+		free(wbb);
+	}
 }
 
 static void wb_bio_wake(struct bio *bio)
@@ -199,6 +217,7 @@ static void wb_submit(struct writeback_control *wbc, struct wb_bio *wbb)
 
 	wbb->waiter = wbc->task;
 	wbb->bio.bi_wake = wb_bio_wake;
+	list_add_tail(&wbb->node, &wbc->m->wb_bios);
 	ret = blk_submit_bio(q, &wbb->bio);
 	if (ret == 1)
 		schedule_wait(wbc->task, NULL);
