@@ -224,7 +224,7 @@ static long wb_writeback(struct machine *m, struct task *t,
 		}
 	}
 	if (t == wb->task)
-		m->fst.pages_by_flusher += wrote;
+		m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "bdi %s: sb_dev %s nr_pages=%ld wrote=%ld reason=%s",
 		 wb->bdi->name, args->sb ? args->sb->s_id : "0:0",
 		 args->nr_pages, wrote, wb_reason_name[args->reason]);
@@ -489,7 +489,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 		if (bdi_nr_reclaimable > bdi_thresh) {
 			writeback_inodes_wb(m, &bdi->wb, &wbc);
 			pages_written += write_chunk - wbc.nr_to_write;
-			m->fst.pages_by_dirtier += write_chunk - wbc.nr_to_write;
+			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
 					 bdi);
 		}

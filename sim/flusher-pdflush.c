@@ -367,7 +367,7 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 		}
 		nr_to_write -= chunk - wbc.nr_to_write;
 	}
-	m->fst.pages_by_flusher += wrote;
+	m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=periodic",
 		 wrote);
 	if (next < m->sim.now + NSEC_PER_SEC)
@@ -410,7 +410,7 @@ static void background_writeout(struct machine *m, struct task *t,
 				break;
 		}
 	}
-	m->fst.pages_by_flusher += wrote;
+	m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=background",
 		 wrote);
 }
@@ -596,7 +596,7 @@ static void pdflush_balance_dirty_pages(struct machine *m, struct task *t,
 		if (bdi_nr_reclaimable) {
 			writeback_inodes(m, &wbc);
 			pages_written += write_chunk - wbc.nr_to_write;
-			m->fst.pages_by_dirtier += write_chunk - wbc.nr_to_write;
+			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
 					 bdi);
 		}

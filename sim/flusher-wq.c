@@ -454,7 +454,7 @@ static long wb_writeback(struct wq_wb *w, struct task *t, struct wq_work *work)
 				schedule_wait(t, &inode->i_sync_wait);
 		}
 	}
-	m->fst.pages_by_flusher += (uint64_t)(nr_pages - work->nr_pages);
+	m->fst.flusher_pages_submitted += (uint64_t)(nr_pages - work->nr_pages);
 	return nr_pages - work->nr_pages;
 }
 

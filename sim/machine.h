@@ -63,8 +63,11 @@ struct machine {
 		sim_time_t first_thread_start, last_thread_exit;
 		uint64_t sync_supers_runs;
 		sim_time_t last_sync_supers;
-		uint64_t works, kupdate_runs, pages_by_flusher;
-		uint64_t pages_by_dirtier;	/* balance_dirty_pages writing */
+		uint64_t works, kupdate_runs;
+		/* pages queued for writing by the flusher threads' writeback
+		 * loops and by dirtiers in balance_dirty_pages; what completed,
+		 * from every path, is in @writers */
+		uint64_t flusher_pages_submitted, dirtier_pages_submitted;
 	} fst;
 };
 

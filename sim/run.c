@@ -395,8 +395,8 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	r->dirty_limit_hit = m->dirty_limit_hit;
 	r->throttle_events = m->dirty_throttled;
 	r->throttled_ns = m->dirty_throttled_ns;
-	r->flusher_pages_submitted = m->fst.pages_by_flusher;
-	r->dirtier_pages_submitted = m->fst.pages_by_dirtier;
+	r->flusher_pages_submitted = m->fst.flusher_pages_submitted;
+	r->dirtier_pages_submitted = m->fst.dirtier_pages_submitted;
 	r->thread_starts = m->fst.thread_starts;
 	for (unsigned int c = 0; c < m->cs.nr_cpus; c++)
 		r->cpu_busy_ns += m->cs.cpu[c].busy_ns;

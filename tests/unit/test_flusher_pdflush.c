@@ -557,7 +557,7 @@ static void test_kupdate_and_walk(void)
 	/* nothing over the background threshold: the two boot threads did
 	 * it all */
 	CHECK_EQ_U64(r.m.fst.thread_starts, r.m.wbp.min_pdflush);
-	CHECK_EQ_U64(r.m.fst.pages_by_dirtier, 0);
+	CHECK_EQ_U64(r.m.fst.dirtier_pages_submitted, 0);
 	kthread_free(&a.t);
 	kthread_free(&b.t);
 	kthread_free(&c.t);
