@@ -41,6 +41,7 @@
 
 #include "blk.h"
 #include "blktrace.h"
+#include "io-writer.h"
 
 /* boundary_rq_sector when no request on the dispatch list is the boundary */
 #define BLK_NO_BOUNDARY		((sector_t)-1)
@@ -616,6 +617,9 @@ void blk_end_request(struct request *rq, int error)
 		bio->bi_next = NULL;
 		blk_account_bio(bio, dir, first);
 		first = false;
+		/* the bytes of this C record, to the writer that sent them */
+		if (dir && !error && bio->bi_writer)
+			io_writer_complete(bio->bi_writer, bio);
 		bio_endio(bio, error);
 	}
 	rq->in_flight = false;

@@ -73,6 +73,7 @@ struct gendisk {
 };
 
 struct bio;
+struct io_writer;
 typedef void (bio_end_io_t)(struct bio *bio, int error);
 typedef void (bio_wake_t)(struct bio *bio);
 
@@ -96,6 +97,8 @@ struct bio {
 	sim_time_t bi_queue_time;	/* set by the block layer (Q) */
 	/* set by the block layer: the bdev submitted to, before remapping */
 	struct block_device *bi_part;
+	/* a write: who submitted it (io-writer.h), credited on completion */
+	struct io_writer *bi_writer;
 };
 
 /**

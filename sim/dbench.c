@@ -499,6 +499,8 @@ static int add_instance(struct dbench_run *dr, struct machine *m,
 		c->id = i;
 		if (kthread_run(&m->cs, &c->t, "dbench", client_fn, c))
 			return -ENOMEM;
+		/* its writes are counted with its instance's (io-writer.h) */
+		c->t.io_group = inst->sb->s_id;
 	}
 	sim_event_init(&inst->tick, tick_fn, "dbench_tick");
 	sim_schedule_at(&m->sim, &inst->tick, start + NSEC_PER_SEC);

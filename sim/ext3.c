@@ -70,7 +70,8 @@ struct ext3_sb {
 	struct task kjournald;
 	struct wait_queue_head commit_wait;
 	uint64_t j_start, j_len, j_head;	/* journal area and next block */
-	uint64_t nr_commits, journal_blocks;
+	uint64_t nr_commits;
+	uint64_t journal_blocks;	/* journal blocks written (completed) */
 };
 
 static struct ext3_sb *EXT3_SB(struct super_block *sb)
@@ -316,12 +317,16 @@ struct jbio {
 	struct list_head node;		/* on es->jbios while in flight */
 	struct task *waiter;
 	int *inflight;
+	uint64_t *written;		/* es->journal_blocks */
 };
 
 static void jbio_end(struct bio *bio, int error)
 {
 	struct jbio *jb = container_of(bio, struct jbio, bio);
 
+	/* counted when on disk, as the pages' NR_WRITTEN is */
+	if (!error)
+		*jb->written += bio->bi_size / PAGE_SIZE;
 	if (--*jb->inflight == 0)
 		wake_up_task(jb->waiter);
 	list_del_init(&jb->node);
@@ -353,6 +358,7 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
 			abort();
 		jb->waiter = t;
 		jb->inflight = &inflight;
+		jb->written = &es->journal_blocks;
 		list_add_tail(&jb->node, &es->jbios);
 		jb->bio.bi_sector = (es->j_start + es->j_head) * PAGE_SECTORS;
 		jb->bio.bi_size = (uint32_t)(run * PAGE_SIZE);
@@ -361,13 +367,13 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
 		jb->bio.bi_pid = t->pid;
 		jb->bio.bi_cpu = t->cpu >= 0 ? t->cpu : 0;
 		jb->bio.bi_comm = t->comm;
+		jb->bio.bi_writer = io_writer_of(&es->m->writers, t);
 		jb->bio.bi_end_io = jbio_end;
 		jb->bio.bi_wake = jbio_wake;
 		inflight++;
 		if (blk_submit_bio(q, &jb->bio) == 1)
 			schedule_wait(t, NULL);
 		es->j_head = (es->j_head + run) % es->j_len;
-		es->journal_blocks += run;
 		n -= run;
 	}
 	while (inflight)
@@ -468,6 +474,8 @@ static void kjournald(struct task *t)
 {
 	struct ext3_sb *es = t->priv;
 
+	/* the commit's ordered data and its journal blocks alike */
+	t->io_path = IO_PATH_JOURNAL;
 	for (;;) {
 		sim_time_t now = es->m->sim.now;
 

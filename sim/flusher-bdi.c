@@ -224,7 +224,7 @@ static long wb_writeback(struct machine *m, struct task *t,
 		}
 	}
 	if (t == wb->task)
-		m->fst.pages_by_flusher += wrote;
+		m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "bdi %s: sb_dev %s nr_pages=%ld wrote=%ld reason=%s",
 		 wb->bdi->name, args->sb ? args->sb->s_id : "0:0",
 		 args->nr_pages, wrote, wb_reason_name[args->reason]);
@@ -289,6 +289,8 @@ static void bdi_flusher_thread(struct task *t)
 	struct bdi_writeback *wb = &f->bdi->wb;
 	sim_time_t last_active = m->sim.now;
 	bool waited = false;
+
+	t->io_path = IO_PATH_WRITEBACK;	/* whatever work it serves */
 
 	wb_trace(m, t, "writeback_thread_start", "bdi %s", f->bdi->name);
 	if (!m->fst.thread_starts++)
@@ -487,7 +489,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 		if (bdi_nr_reclaimable > bdi_thresh) {
 			writeback_inodes_wb(m, &bdi->wb, &wbc);
 			pages_written += write_chunk - wbc.nr_to_write;
-			m->fst.pages_by_dirtier += write_chunk - wbc.nr_to_write;
+			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
 					 bdi);
 		}
@@ -518,6 +520,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
  */
 static void bdi_sync(struct machine *m, struct task *t)
 {
+	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
 	list_for_each(pos, &m->bdi_list) {
@@ -532,6 +535,7 @@ static void bdi_sync(struct machine *m, struct task *t)
 		while (!work.done)
 			schedule_wait(t, NULL);
 	}
+	io_path_leave(t, old_path);
 }
 
 static int bdi_init(struct machine *m, bool fair)

@@ -367,7 +367,7 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 		}
 		nr_to_write -= chunk - wbc.nr_to_write;
 	}
-	m->fst.pages_by_flusher += wrote;
+	m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=periodic",
 		 wrote);
 	if (next < m->sim.now + NSEC_PER_SEC)
@@ -410,7 +410,7 @@ static void background_writeout(struct machine *m, struct task *t,
 				break;
 		}
 	}
-	m->fst.pages_by_flusher += wrote;
+	m->fst.flusher_pages_submitted += wrote;
 	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=background",
 		 wrote);
 }
@@ -474,6 +474,7 @@ static void pdflush_thread(struct task *t)
 	struct machine *m = my_work->m;
 	struct pdflush_model *pm = model(m);
 
+	t->io_path = IO_PATH_WRITEBACK;	/* whatever operation it runs */
 	cpu_burn(t, m->wbp.cpu_fork);	/* kthreadd making us */
 	pm->nr_pdflush_threads++;
 	if (!m->fst.thread_starts++)
@@ -595,7 +596,7 @@ static void pdflush_balance_dirty_pages(struct machine *m, struct task *t,
 		if (bdi_nr_reclaimable) {
 			writeback_inodes(m, &wbc);
 			pages_written += write_chunk - wbc.nr_to_write;
-			m->fst.pages_by_dirtier += write_chunk - wbc.nr_to_write;
+			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
 					 bdi);
 		}
@@ -655,6 +656,7 @@ static void sync_inodes(struct machine *m, struct task *t, bool wait)
  */
 static void pdflush_sync(struct machine *m, struct task *t)
 {
+	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
 	wb_trace(m, t, "sync", "start");
@@ -671,6 +673,7 @@ static void pdflush_sync(struct machine *m, struct task *t)
 		}
 	sync_inodes(m, t, true);
 	wb_trace(m, t, "sync", "done");
+	io_path_leave(t, old_path);
 }
 
 static struct list_head *pdflush_dirty_list(struct inode *inode)

@@ -454,7 +454,7 @@ static long wb_writeback(struct wq_wb *w, struct task *t, struct wq_work *work)
 				schedule_wait(t, &inode->i_sync_wait);
 		}
 	}
-	m->fst.pages_by_flusher += (uint64_t)(nr_pages - work->nr_pages);
+	m->fst.flusher_pages_submitted += (uint64_t)(nr_pages - work->nr_pages);
 	return nr_pages - work->nr_pages;
 }
 
@@ -572,6 +572,7 @@ static void wq_worker_thread(struct task *t)
 {
 	struct wq_wb *w = t->priv;
 
+	t->io_path = IO_PATH_WRITEBACK;	/* whatever work it serves */
 	for (;;) {
 		while (!w->queued)
 			schedule_wait(t, &w->idle);
@@ -676,6 +677,7 @@ static void sync_blockdev(struct machine *m, struct task *t, struct inode *bd)
  */
 static void wq_sync(struct machine *m, struct task *t)
 {
+	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
 	list_for_each(pos, &m->bdi_list)
@@ -702,6 +704,7 @@ static void wq_sync(struct machine *m, struct task *t)
 		if (sb != &m->bdev_sb && sb->s_bdev_inode)
 			sync_blockdev(m, t, sb->s_bdev_inode);
 	}
+	io_path_leave(t, old_path);
 }
 
 static int wq_init(struct machine *m)

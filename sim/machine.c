@@ -102,6 +102,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 
 	memset(m, 0, sizeof(*m));
 	INIT_LIST_HEAD(&m->super_blocks);
+	INIT_LIST_HEAD(&m->wb_bios);
 	INIT_LIST_HEAD(&m->bdi_list);
 	init_waitqueue_head(&m->congestion_wqh[0]);
 	init_waitqueue_head(&m->congestion_wqh[1]);
@@ -203,6 +204,9 @@ int machine_exit(struct machine *m, char *failed, size_t len)
 
 	/* forget pending events first: they live in what is freed below */
 	sim_exit(&m->sim);
+	/* bios still in flight keep a pointer here, but never complete now */
+	io_writers_free(&m->writers);
+	wb_bios_free(m);
 	if (m->flusher && m->flusher->exit)
 		m->flusher->exit(m);
 	while (m->super_blocks.next != &m->super_blocks) {
@@ -237,7 +241,6 @@ int machine_exit(struct machine *m, char *failed, size_t len)
 		disk_exit(&md->disk);
 		free(md);
 	}
-	wb_bios_free(&m->mm);
 	mm_exit(&m->mm);
 	return ret;
 }

@@ -13,6 +13,7 @@
 #include "backing-dev.h"
 #include "disk.h"
 #include "fs.h"
+#include "io-writer.h"
 #include "mm.h"
 #include "proportions.h"
 #include "sched.h"
@@ -55,13 +56,18 @@ struct machine {
 	bool dirty_limit_hit;
 	uint64_t next_ino;
 	uint64_t nr_inodes_in_use;	/* inodes_stat.nr_inodes - nr_unused */
+	struct io_writers writers;	/* who wrote what reached the disk */
+	struct list_head wb_bios;	/* page write bios in flight */
 	struct flusher_stats {
 		uint64_t thread_starts, thread_exits;
 		sim_time_t first_thread_start, last_thread_exit;
 		uint64_t sync_supers_runs;
 		sim_time_t last_sync_supers;
-		uint64_t works, kupdate_runs, pages_by_flusher;
-		uint64_t pages_by_dirtier;	/* balance_dirty_pages writing */
+		uint64_t works, kupdate_runs;
+		/* pages queued for writing by the flusher threads' writeback
+		 * loops and by dirtiers in balance_dirty_pages; what completed,
+		 * from every path, is in @writers */
+		uint64_t flusher_pages_submitted, dirtier_pages_submitted;
 	} fst;
 };
 

@@ -68,7 +68,6 @@ int mm_init(struct mm *mm, struct sim *sim, const struct vm_params *p)
 	mm->sim = sim;
 	mm->p = *p;
 	mm->totalram_pages = p->ram >> PAGE_SHIFT;
-	INIT_LIST_HEAD(&mm->wb_bios);
 	kernel_pages = p->kernel_mem >> PAGE_SHIFT;
 	anon_pages = p->anon_mem >> PAGE_SHIFT;
 	if (kernel_pages + anon_pages + 1024 > mm->totalram_pages)

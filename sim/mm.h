@@ -100,12 +100,6 @@ struct mm {
 	 */
 	bool all_unreclaimable;
 	int64_t unreclaimable_at[NR_VM_STAT_ITEMS];
-	/*
-	 * Write bios not yet completed. A run ends when its dbench
-	 * instances do, with bios still queued or waiting for a request;
-	 * wb_bios_free() frees them then.
-	 */
-	struct list_head wb_bios;
 };
 
 int mm_init(struct mm *mm, struct sim *sim, const struct vm_params *p);

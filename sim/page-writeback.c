@@ -110,19 +110,24 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 	struct backing_dev_info *bdi = mapping->bdi;
 	unsigned long ratelimit = m->mm.ratelimit_pages;
 	unsigned long *p = &m->mm.ratelimits[t->cpu >= 0 ? t->cpu : 0];
+	int old_path;
 
+	/* what the dirtier writes from here on is its throttling's */
+	old_path = io_path_enter(t, IO_PATH_BALANCE_DIRTY);
 	if (m->flusher->balance_dirty_pages_ratelimited) {
 		m->flusher->balance_dirty_pages_ratelimited(m, t, mapping,
 							    nr_pages_dirtied);
-		return;
+	} else {
+		if (bdi->dirty_exceeded)
+			ratelimit = 8;
+		*p += nr_pages_dirtied;
+		if (*p >= ratelimit) {
+			*p = 0;
+			m->flusher->balance_dirty_pages(m, t, bdi,
+							nr_pages_dirtied);
+		}
 	}
-	if (bdi->dirty_exceeded)
-		ratelimit = 8;
-	*p += nr_pages_dirtied;
-	if (*p >= ratelimit) {
-		*p = 0;
-		m->flusher->balance_dirty_pages(m, t, bdi, nr_pages_dirtied);
-	}
+	io_path_leave(t, old_path);
 }
 
 static void congestion_clear(struct request_queue *q, int list)
@@ -158,7 +163,7 @@ void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout)
 /* A write bio and the pages it carries. */
 struct wb_bio {
 	struct bio bio;
-	struct list_head node;		/* on mm->wb_bios until it completes */
+	struct list_head node;		/* on m->wb_bios until it ends */
 	struct machine *m;
 	struct task *waiter;		/* slept in get_request */
 	unsigned int nr;
@@ -176,14 +181,15 @@ static void wb_bio_end_io(struct bio *bio, int error)
 }
 
 /**
- * wb_bios_free - free the write bios a finished run left in flight; their
- * pages are freed with the mm
+ * wb_bios_free - free the page write bios still in flight when the
+ * simulation stops (the end of a run leaves the disk busy: a journal
+ * commit's data, say); their pages go with the mm
  */
-void wb_bios_free(struct mm *mm)
+void wb_bios_free(struct machine *m)
 {
-	while (!list_empty(&mm->wb_bios)) {
-		struct wb_bio *wbb = list_first_entry(&mm->wb_bios,
-						      struct wb_bio, node);
+	while (!list_empty(&m->wb_bios)) {
+		struct wb_bio *wbb = list_first_entry(&m->wb_bios, struct wb_bio,
+						      node);
 
 		list_del_init(&wbb->node);
 		free(wbb);
@@ -211,6 +217,7 @@ static void wb_submit(struct writeback_control *wbc, struct wb_bio *wbb)
 
 	wbb->waiter = wbc->task;
 	wbb->bio.bi_wake = wb_bio_wake;
+	list_add_tail(&wbb->node, &wbc->m->wb_bios);
 	ret = blk_submit_bio(q, &wbb->bio);
 	if (ret == 1)
 		schedule_wait(wbc->task, NULL);
@@ -282,7 +289,6 @@ retry:
 			if (!wbb)
 				abort();	/* simulator out of memory */
 			wbb->m = m;
-			list_add_tail(&wbb->node, &m->mm.wb_bios);
 			wbb->bio.bi_sector = pblk * PAGE_SECTORS;
 			wbb->bio.bi_bdev = inode->i_bdev;
 			wbb->bio.bi_rw = REQ_WRITE |
@@ -291,6 +297,7 @@ retry:
 			wbb->bio.bi_pid = wbc->task->pid;
 			wbb->bio.bi_cpu = wbc->task->cpu >= 0 ? wbc->task->cpu : 0;
 			wbb->bio.bi_comm = wbc->task->comm;
+			wbb->bio.bi_writer = io_writer_of(&m->writers, wbc->task);
 			wbb->bio.bi_end_io = wb_bio_end_io;
 		}
 		wbb->pages[wbb->nr++] = page;

@@ -127,14 +127,15 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"dirty_limit_hit\": %s,\n", r->dirty_limit_hit ? "true" : "false");
 	fprintf(f, "  \"dirty_throttle_events\": %" PRIu64 ",\n", r->throttle_events);
 	fprintf(f, "  \"dirty_throttled_s\": %.6f,\n", r->throttled_ns / 1e9);
-	fprintf(f, "  \"pages_by_flusher\": %" PRIu64 ",\n", r->pages_by_flusher);
-	fprintf(f, "  \"pages_by_dirtier\": %" PRIu64 ",\n", r->pages_by_dirtier);
+	fprintf(f, "  \"flusher_pages_submitted\": %" PRIu64 ",\n", r->flusher_pages_submitted);
+	fprintf(f, "  \"dirtier_pages_submitted\": %" PRIu64 ",\n", r->dirtier_pages_submitted);
 	fprintf(f, "  \"flusher_thread_starts\": %" PRIu64 ",\n", r->thread_starts);
 	fprintf(f, "  \"cpu_busy\": %.4f,\n",
 		r->sim_end ? (double)r->cpu_busy_ns / r->nr_cpus / r->sim_end : 0.0);
 	fprintf(f, "  \"pages_dirtied\": %" PRIu64 ",\n", r->pages_dirtied);
-	fprintf(f, "  \"pages_written\": %" PRIu64 ",\n", r->pages_written);
-	fprintf(f, "  \"journal_blocks\": %" PRIu64 ",\n", r->journal_blocks);
+	fprintf(f, "  \"pagecache_pages_written\": %" PRIu64 ",\n", r->pagecache_pages_written);
+	fprintf(f, "  \"journal_blocks_written\": %" PRIu64 ",\n", r->journal_blocks_written);
+	io_writers_json(f, &r->writers);
 	fprintf(f, "  \"instances\": [\n");
 	for (int i = 0; i < r->nr_inst; i++)
 		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
@@ -394,20 +395,27 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	r->dirty_limit_hit = m->dirty_limit_hit;
 	r->throttle_events = m->dirty_throttled;
 	r->throttled_ns = m->dirty_throttled_ns;
-	r->pages_by_flusher = m->fst.pages_by_flusher;
-	r->pages_by_dirtier = m->fst.pages_by_dirtier;
+	r->flusher_pages_submitted = m->fst.flusher_pages_submitted;
+	r->dirtier_pages_submitted = m->fst.dirtier_pages_submitted;
 	r->thread_starts = m->fst.thread_starts;
 	for (unsigned int c = 0; c < m->cs.nr_cpus; c++)
 		r->cpu_busy_ns += m->cs.cpu[c].busy_ns;
 	r->nr_cpus = m->cs.nr_cpus;
 	r->pages_dirtied = global_page_state(&m->mm, NR_DIRTIED);
-	r->pages_written = global_page_state(&m->mm, NR_WRITTEN);
+	r->pagecache_pages_written = global_page_state(&m->mm, NR_WRITTEN);
+	/* nothing completes any more: the writers leave with the figures */
+	r->writers = m->writers;
+	memset(&m->writers, 0, sizeof(m->writers));
+	for (int p = 0; p < IO_PATH_MAX; p++) {
+		r->path_bytes[p] = io_writers_path_sectors(&r->writers, p) << SECTOR_SHIFT;
+		r->written_bytes += r->path_bytes[p];
+	}
 	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
 	     pos = pos->next) {
 		struct super_block *sb = list_entry(pos, struct super_block, s_list);
 
 		if (sb != &m->bdev_sb)
-			r->journal_blocks += ext3_journal_blocks_written(sb);
+			r->journal_blocks_written += ext3_journal_blocks_written(sb);
 	}
 	r->nr_inst = dr->nr_inst;
 	for (int i = 0; i < dr->nr_inst; i++) {
@@ -435,6 +443,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		snprintf(err, errlen, "%s/summary.json: %s", outdir, strerror(-e));
 		ret = -EIO;
 	}
+	io_writers_free(&r->writers);
 	goto out_free;
 out_dbench:
 	if (m->trace)
@@ -460,12 +469,17 @@ void run_result_print(FILE *f, const struct run_result *r)
 		fprintf(f, "  %-6s written %10.1f MB, read %10.1f MB (disk side)\n",
 			r->parts[i].name, r->parts[i].written / 1e6,
 			r->parts[i].read / 1e6);
-	fprintf(f, "  dirty limit %s (%" PRIu64 " throttle events, %.1f s throttled); pages written by flushers %" PRIu64 ", by dirtying tasks %" PRIu64 "\n",
+	fprintf(f, "  dirty limit %s (%" PRIu64 " throttle events, %.1f s throttled); CPUs %.1f%% busy; pages dirtied %" PRIu64 "\n",
 		r->dirty_limit_hit ? "hit" : "never hit", r->throttle_events,
-		r->throttled_ns / 1e9, r->pages_by_flusher, r->pages_by_dirtier);
-	fprintf(f, "  CPUs %.1f%% busy; pages dirtied %" PRIu64 ", written back %" PRIu64 ", journal blocks %" PRIu64 "\n",
+		r->throttled_ns / 1e9,
 		r->sim_end ? 100.0 * r->cpu_busy_ns / r->nr_cpus / r->sim_end : 0.0,
-		r->pages_dirtied, r->pages_written, r->journal_blocks);
+		r->pages_dirtied);
+	fprintf(f, "  written to disk %.1f MB, by path:", r->written_bytes / 1e6);
+	for (int p = 0, n = 0; p < IO_PATH_MAX; p++)
+		if (r->path_bytes[p])
+			fprintf(f, "%s %s %.1f MB", n++ ? "," : "",
+				io_path_names[p], r->path_bytes[p] / 1e6);
+	fprintf(f, "\n");
 }
 
 static void usage(FILE *f)

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "io-writer.h"
 #include "scenario.h"
 
 #define RUN_MAX_PARTS	64
@@ -18,8 +19,17 @@ struct run_result {
 	bool dirty_limit_hit;
 	uint64_t throttle_events;
 	sim_time_t throttled_ns;
-	uint64_t pages_by_flusher, pages_by_dirtier, thread_starts;
-	uint64_t pages_dirtied, pages_written, journal_blocks;
+	/* pages the flushers' and the dirtiers' writeback loops submitted */
+	uint64_t flusher_pages_submitted, dirtier_pages_submitted;
+	uint64_t thread_starts;
+	/* page-cache pages whose writeback completed (vmstat nr_written),
+	 * journal blocks written: together, everything the disk took */
+	uint64_t pages_dirtied, pagecache_pages_written, journal_blocks_written;
+	/* who wrote each completed write, by writer and path: moved out of
+	 * the machine at the end of the run, freed once summary.json is
+	 * written; path_bytes stays for run_result_print() */
+	struct io_writers writers;
+	uint64_t written_bytes, path_bytes[IO_PATH_MAX];
 	sim_time_t cpu_busy_ns;
 	unsigned int nr_cpus;
 	int nr_inst;

@@ -70,6 +70,11 @@ struct task {
 	unsigned long nr_dirtied_pause;	/* 0: not set yet (32 at fork) */
 	unsigned long dirty_paused_when;	/* jiffies, 0: never paused */
 	void (*thread_fn)(struct task *t);
+	/* what its write bios are credited to (io-writer.h): the path it
+	 * submits on now (enum io_path) and its accounting group (a dbench
+	 * instance's partition), NULL for a thread counted by itself */
+	int io_path;
+	const char *io_group;
 };
 
 struct cpu {

@@ -18,14 +18,14 @@ delta() { # KEY: the vmstat counter's increase over the real run
 grep -q 'nodelalloc,data=ordered' "$ev/filesystems.txt" || fail "the evidence is not an ordered, nodelalloc run"
 real=$(awk -v w="$(delta nr_written)" -v d="$(delta nr_dirtied)" 'BEGIN { printf "%.4f", w / d }')
 ratio() { # RUN_DIR: pages written back / pages dirtied of a simulated run
-	sed -n 's/.*"pages_dirtied": \([0-9]*\).*/d \1/p; s/.*"pages_written": \([0-9]*\).*/w \1/p' "$1/summary.json" |
+	sed -n 's/.*"pages_dirtied": \([0-9]*\).*/d \1/p; s/.*"pagecache_pages_written": \([0-9]*\).*/w \1/p' "$1/summary.json" |
 		awk '$1 == "d" { d = $2 } $1 == "w" { w = $2 } END { if (d > 0) printf "%.4f", w / d }'
 }
 $BIN/wbsim run sim/scenarios/bigram.ini -q -o "$TMP/ordered" >/dev/null 2>"$TMP/err" || fail "bigram: $(cat "$TMP/err")"
 $BIN/wbsim run sim/scenarios/bigram.ini --set fs.journal=writeback -q -o "$TMP/wb" >/dev/null 2>"$TMP/err" ||
 	fail "bigram writeback: $(cat "$TMP/err")"
 sim=$(ratio "$TMP/ordered") simwb=$(ratio "$TMP/wb")
-[ -n "$sim" ] && [ -n "$simwb" ] || fail "no pages_dirtied/pages_written in summary.json"
+[ -n "$sim" ] && [ -n "$simwb" ] || fail "no pages_dirtied/pagecache_pages_written in summary.json"
 echo "written/dirtied: real (6.1, ordered, nodelalloc) $real, simulated ordered $sim, simulated writeback $simwb"
 awk -v a="$sim" -v b="$real" 'BEGIN { e = a - b; if (e < 0) e = -e; exit !(e <= 0.05) }' ||
 	fail "simulated ordered share $sim is more than 0.05 from the real kernel's $real"

@@ -3,10 +3,12 @@
  * The v2.6.30 request queue (blk-core.c + elevator.c) with a fake device:
  * merging (back, front, request+request, size limit, direction and
  * sync-ness), partition remapping, congestion thresholds, sleeping
- * submitters and plugging. Expected values come from the rules in
+ * submitters, plugging, and crediting each completed write to its
+ * writer (io-writer.h). Expected values come from the rules in
  * block/blk-core.c of 2.6.30 as the reference states them, not from
  * running the code.
  */
+#include "../../sim/io-writer.h"
 #include "fake_blk.h"
 
 #define MS	NSEC_PER_MSEC
@@ -415,6 +417,95 @@ static void test_completion_error(void)
 	fake_dev_free(d);
 }
 
+/* The writer's sectors on @part. */
+static uint64_t writer_on(const struct io_writer *w,
+			  const struct block_device *part)
+{
+	for (unsigned int i = 0; i < w->nr_parts; i++)
+		if (w->parts[i].part == part)
+			return w->parts[i].sectors;
+	return 0;
+}
+
+/*
+ * Each write bio is credited to its own writer when its request
+ * completes [C] without error, on the partition it was submitted to, even
+ * inside a request merged from several writers and across a partition
+ * boundary; reads, refused bios and failed requests are not credited.
+ * Tasks of one io_group share a writer; a thread is one by itself.
+ */
+static void test_writer_credit(void)
+{
+	struct fake_dev *d = fake_dev_new("noop", NULL, NULL, 1, MS);
+	struct task flusher = { .pid = 7, .comm = "flush-8:0",
+				.io_path = IO_PATH_WRITEBACK };
+	struct task c1 = { .pid = 20, .comm = "dbench", .io_group = "sda1",
+			   .io_path = IO_PATH_BALANCE_DIRTY };
+	struct task c2 = c1;
+	struct io_writers ws = { 0 };
+	struct io_writer *wf, *wd;
+	struct block_device *sda1, *sda2;
+	struct request *rq;
+
+	c2.pid = 21;
+	fake_part(&d->gd, 1, 2048, 1000);
+	fake_part(&d->gd, 2, 3048, 5000);
+	sda1 = &d->gd.part[0];
+	sda2 = &d->gd.part[1];
+	d->stopped = true;
+	/* one request: the flusher's end of sda1, c1's start of sda2 */
+	fake_bio_init(&bios[0], sda1, 992, 8, W, 7);
+	bios[0].bio.bi_writer = wf = io_writer_of(&ws, &flusher);
+	fake_bio_init(&bios[1], sda2, 0, 16, W, 20);
+	bios[1].bio.bi_writer = wd = io_writer_of(&ws, &c1);
+	CHECK(blk_submit_bio(&d->q, &bios[0].bio) == 0);
+	CHECK(blk_submit_bio(&d->q, &bios[1].bio) == 0);
+	CHECK_EQ_U64(d->q.stats.nr_back_merges, 1);
+	/* c2 shares c1's writer; its bio runs past sda1's end: refused */
+	fake_bio_init(&bios[2], sda1, 996, 8, W | REQ_SYNC, 21);
+	bios[2].bio.bi_writer = io_writer_of(&ws, &c2);
+	CHECK(bios[2].bio.bi_writer == wd);
+	CHECK(blk_submit_bio(&d->q, &bios[2].bio) == -EIO);
+	fake_start(d);
+	sim_run(&d->sim, SIM_TIME_MAX);
+	CHECK_EQ_U64(d->nr_log, 1);
+	CHECK_EQ_U64(ws.nr, 2);
+	CHECK_EQ_U64(wf->sectors, 8);
+	CHECK_EQ_U64(writer_on(wf, sda1), 8);
+	CHECK_EQ_U64(writer_on(wf, sda2), 0);
+	CHECK_EQ_U64(wd->sectors, 16);
+	CHECK_EQ_U64(writer_on(wd, sda2), 16);
+	CHECK_EQ_U64(wd->nr_pids, 2);
+	CHECK(!strcmp(wd->name, "dbench sda1") && wd->pid == 0);
+	CHECK(!strcmp(wf->name, "flush-8:0") && wf->pid == 7);
+	/* a read and a failed write: nothing more */
+	fake_bio_init(&bios[3], sda1, 0, 8, R, 7);
+	bios[3].bio.bi_writer = wf;
+	CHECK(blk_submit_bio(&d->q, &bios[3].bio) == 0);
+	sim_run(&d->sim, SIM_TIME_MAX);
+	CHECK(bios[3].done);
+	d->stopped = true;
+	fake_bio_init(&bios[4], sda2, 100, 8, W, 20);
+	bios[4].bio.bi_writer = wd;
+	CHECK(blk_submit_bio(&d->q, &bios[4].bio) == 0);
+	blk_unplug(&d->q);
+	rq = blk_fetch_request(&d->q);
+	CHECK(rq != NULL);
+	if (rq)
+		blk_end_request(rq, -EIO);
+	CHECK(bios[4].done && bios[4].error == -EIO);
+	CHECK_EQ_U64(wf->sectors, 8);
+	CHECK_EQ_U64(wd->sectors, 16);
+	CHECK_EQ_U64(io_writers_path_sectors(&ws, IO_PATH_WRITEBACK), 8);
+	CHECK_EQ_U64(io_writers_path_sectors(&ws, IO_PATH_BALANCE_DIRTY), 16);
+	/* the same task on another path is another writer */
+	c1.io_path = IO_PATH_FSYNC;
+	CHECK(io_writer_of(&ws, &c1) != wd);
+	CHECK_EQ_U64(ws.nr, 3);
+	io_writers_free(&ws);
+	fake_dev_free(d);
+}
+
 int main(void)
 {
 	test_back_merge();
@@ -427,5 +518,6 @@ int main(void)
 	test_sleep_and_wake();
 	test_plugging();
 	test_completion_error();
+	test_writer_credit();
 	return check_status("test_blk");
 }

@@ -17,6 +17,7 @@
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
+#include "io_writers_check.h"
 
 /* ---- the rig ------------------------------------------------------------ */
 
@@ -55,6 +56,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 
 static void rig_exit(struct rig *r)
 {
+	check_writers_add_up(&r->m);
 	machine_exit(&r->m, NULL, 0);
 	if (r->m.trace)
 		fclose(r->m.trace);
@@ -555,7 +557,7 @@ static void test_kupdate_and_walk(void)
 	/* nothing over the background threshold: the two boot threads did
 	 * it all */
 	CHECK_EQ_U64(r.m.fst.thread_starts, r.m.wbp.min_pdflush);
-	CHECK_EQ_U64(r.m.fst.pages_by_dirtier, 0);
+	CHECK_EQ_U64(r.m.fst.dirtier_pages_submitted, 0);
 	kthread_free(&a.t);
 	kthread_free(&b.t);
 	kthread_free(&c.t);
@@ -684,6 +686,7 @@ static void test_sync(void)
 	struct writer a = { .file_bytes = 4 << 20, .total = 8 << 20 };
 	struct writer b = { .file_bytes = 4 << 20, .total = 8 << 20,
 			    .sync = true, .start = 100 * NSEC_PER_MSEC };
+	const struct io_writer *sync_w;
 	struct rig r;
 	uint64_t sync_bios;
 
@@ -704,6 +707,11 @@ static void test_sync(void)
 	CHECK_EQ_U64(global_page_state(&r.m.mm, NR_FILE_DIRTY), 0);
 	CHECK_EQ_U64(global_page_state(&r.m.mm, NR_WRITEBACK), 0);
 	CHECK(global_page_state(&r.m.mm, NR_WRITTEN) >= 2 * (8 << 20) / PAGE_SIZE);
+	/* what sync(2) wrote itself is credited to the syncing task, on the
+	 * sync path (the rest to the pdflush threads it woke) */
+	sync_w = writer_of_task(&r.m, &b.t, IO_PATH_SYNC);
+	CHECK(sync_w && sync_w->sectors > 0 && !strcmp(sync_w->name, "syncer"));
+	CHECK(writer_of_task(&r.m, &b.t, IO_PATH_NONE) == NULL);
 	kthread_free(&a.t);
 	kthread_free(&b.t);
 	rig_exit(&r);

@@ -13,6 +13,7 @@
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
+#include "io_writers_check.h"
 
 /* ---- a machine, writers, and its trace -------------------------------- */
 
@@ -53,6 +54,7 @@ static void rig_exit(struct rig *r, const char *name)
 {
 	const char *dir = getenv("WQ_TRACE");
 
+	check_writers_add_up(&r->m);
 	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 	if (r->m.trace)
@@ -301,7 +303,7 @@ static void test_lifecycle(void)
 	       runs, last_start / 1e9, last_rearmed,
 	       (unsigned long long)r.m.fst.thread_starts,
 	       (unsigned long long)r.m.fst.thread_exits,
-	       (unsigned long long)r.m.fst.pages_by_flusher);
+	       (unsigned long long)r.m.fst.flusher_pages_submitted);
 	CHECK(armed >= w0.start && armed < w0.start + NSEC_PER_MSEC);
 	CHECK(runs >= 2);
 	CHECK(!bad_gap);
@@ -311,7 +313,7 @@ static void test_lifecycle(void)
 	CHECK(last_start <= w.start + 40 * NSEC_PER_SEC);
 	CHECK(global_page_state(&r.m.mm, NR_FILE_DIRTY) == 0);
 	CHECK(!bdi_has_dirty_io(&r.m.disks[0]->bdi));
-	CHECK(r.m.fst.pages_by_flusher >= 256);
+	CHECK(r.m.fst.flusher_pages_submitted >= 256);
 	CHECK_EQ_U64(r.m.fst.thread_starts, 1);	/* one wb, one worker */
 	CHECK_EQ_U64(r.m.fst.thread_exits, 0);
 	kthread_free(&w0.t);
@@ -530,13 +532,13 @@ static void test_throttle(void)
 	       (unsigned long long)max_us, (unsigned long long)max_dirtied,
 	       (unsigned long long)r.m.disks[0]->bdi.avg_write_bandwidth,
 	       (unsigned long long)r.m.disks[0]->bdi.dirty_ratelimit,
-	       (unsigned long long)r.m.fst.pages_by_dirtier,
-	       (unsigned long long)r.m.fst.pages_by_flusher);
+	       (unsigned long long)r.m.fst.dirtier_pages_submitted,
+	       (unsigned long long)r.m.fst.flusher_pages_submitted);
 	CHECK(r.m.dirty_limit_hit);
 	CHECK(pauses > 1000);
 	CHECK(max_us <= 200000);		/* MAX_PAUSE */
-	CHECK_EQ_U64(r.m.fst.pages_by_dirtier, 0);
-	CHECK(r.m.fst.pages_by_flusher > 0);
+	CHECK_EQ_U64(r.m.fst.dirtier_pages_submitted, 0);
+	CHECK(r.m.fst.flusher_pages_submitted > 0);
 	/* the mean in the middle half of [freerun, limit], around the
 	 * setpoint, where pos_ratio is 1 +- 1/8 */
 	CHECK(mean > freerun && mean < thresh);
@@ -608,7 +610,7 @@ static void test_two_partitions(void)
 	CHECK(r.m.dirty_limit_hit);
 	CHECK(hi <= thresh + 2 * max_dirtied);
 	CHECK(max_us <= 200000);
-	CHECK_EQ_U64(r.m.fst.pages_by_dirtier, 0);
+	CHECK_EQ_U64(r.m.fst.dirtier_pages_submitted, 0);
 	/* both written, neither starved: each at least a third */
 	CHECK(sect[0] * 2 > sect[1] && sect[1] * 2 > sect[0]);
 	CHECK(sect[0] > (100ULL << 11) && sect[1] > (100ULL << 11));

@@ -12,6 +12,7 @@
 #include "../../sim/scenario.h"
 #include "../../sim/vfs.h"
 #include "check.h"
+#include "io_writers_check.h"
 
 /* ---- list rules on bare inodes ---------------------------------------- */
 
@@ -110,6 +111,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 
 static void rig_exit(struct rig *r)
 {
+	check_writers_add_up(&r->m);
 	machine_exit(&r->m, NULL, 0);
 	scenario_exit(&r->s);
 }
@@ -271,10 +273,10 @@ static void test_throttling(void)
 	printf("throttling: dirty limit %llu pages, max dirty+writeback seen %llu, %llu throttle events, %llu pages written by dirtiers, %llu by flushers\n",
 	       (unsigned long long)dirty, (unsigned long long)max_seen,
 	       (unsigned long long)r.m.dirty_throttled,
-	       (unsigned long long)r.m.fst.pages_by_dirtier,
-	       (unsigned long long)r.m.fst.pages_by_flusher);
+	       (unsigned long long)r.m.fst.dirtier_pages_submitted,
+	       (unsigned long long)r.m.fst.flusher_pages_submitted);
 	CHECK(r.m.dirty_limit_hit);
-	CHECK(r.m.fst.pages_by_dirtier > 0);
+	CHECK(r.m.fst.dirtier_pages_submitted > 0);
 	/* the limit holds up to what the dirtiers can add between checks:
 	 * one ratelimit per CPU plus one write each */
 	CHECK(max_seen <= dirty + r.m.mm.ratelimit_pages + 4 * 16);
