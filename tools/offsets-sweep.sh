@@ -49,31 +49,34 @@ for p in $offsets; do
 		{ echo "offsets-sweep.sh: matrix for offsets $p failed" >&2; exit 1; }
 done
 
+# by_path PATH_KEY RUN_DIR: bytes summary.json's writes.by_path gives PATH_KEY
+by_path() {
+	sed -n 's/.*"by_path": {\(.*\)}.*/\1/p' "$2/summary.json" | tr ',' '\n' |
+		sed -n "s/^ *\"$1\": *\([0-9]*\)\$/\1/p"
+}
+
 table() {
-	echo "| offsets A,B (s) | flusher | elevator | dbench MB/s A | dbench MB/s B | disk bytes A / (A+B) | written by flushers / dirtiers / kjournald |"
+	echo "| offsets A,B (s) | flusher | elevator | dbench MB/s A | dbench MB/s B | disk bytes A / (A+B) | written by flushers / dirtiers (balance_dirty_pages) / fsync / journal |"
 	echo "|---|---|---|---|---|---|---|"
 	for p in $offsets; do
 		d=$out/off-${p/,/_}
 		for cell in "$d"/*/; do
+			cell=${cell%/}
 			[ -f "$cell/summary.json" ] || continue
-			"$wbfair" --format csv "$cell" 2>/dev/null | awk -F, -v p="$p" -v cell="$(basename "$cell")" '
+			paths="$(by_path writeback "$cell") $(by_path balance_dirty_pages "$cell") $(by_path fsync "$cell") $(by_path journal "$cell")"
+			"$wbfair" --format csv "$cell" 2>/dev/null | awk -F, -v p="$p" -v cell="$(basename "$cell")" -v paths="$paths" '
 			$1 == "dbench" && $3 == "throughput_mbps" && $4 == "" { name[++n] = $2; db[$2] = $5 }
 			$1 == "partitions" && $3 == "bytes_written" && $4 == "" { pb[$2] = $5 }
-			$1 == "processes" && $3 == "bytes_written" && $4 == "" {
-				if ($2 ~ /^(flush-|pdflush|kworker|bdi-)/) fl += $5
-				else if ($2 ~ /^kjournald/) kj += $5
-				else dt += $5
-				tot += $5
-			}
 			END {
 				m = split(cell, c, "-"); el = c[m]
 				fl_name = substr(cell, 1, length(cell) - length(el) - 1)
 				a = pb[name[1]]; b = pb[name[2]]
+				split(paths, w, " "); tot = w[1] + w[2] + w[3] + w[4]
 				if (tot == 0) tot = 1
-				printf "| %s | %s | %s | %.2f | %.2f | %.1f%% | %.0f%% / %.0f%% / %.0f%% |\n",
+				printf "| %s | %s | %s | %.2f | %.2f | %.1f%% | %.0f%% / %.0f%% / %.0f%% / %.0f%% |\n",
 				       p, fl_name, el, db[name[1]], db[name[2]],
 				       (a + b > 0 ? 100 * a / (a + b) : 0),
-				       100 * fl / tot, 100 * dt / tot, 100 * kj / tot
+				       100 * w[1] / tot, 100 * w[2] / tot, 100 * w[3] / tot, 100 * w[4] / tot
 			}'
 		done
 	done
