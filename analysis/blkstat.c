@@ -26,6 +26,7 @@ int wbf_blkstat_init(struct wbf_blkstat *bs, struct wbf_geometry *geo,
 		return -EINVAL;
 	bs->interval_ns = interval_ns;
 	bs->geo = geo;
+	bs->series_rw[WBF_READ] = bs->series_rw[WBF_WRITE] = true;
 	return 0;
 }
 
@@ -372,6 +373,8 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 	pe->reqs[rw]++;
 	re->bytes[rw] += t->bytes;
 	re->reqs[rw]++;
+	if (!bs->series_rw[rw])
+		return 0;
 	ret = wbf_series_add(&pe->series[rw], rel, bs->interval_ns, t->bytes);
 	if (!ret)
 		ret = wbf_series_add(&re->series[rw], rel, bs->interval_ns,
@@ -566,7 +569,7 @@ static int cmp_part(const void *a, const void *b)
  *
  * Ends the busy spans of requests still on the device, adds the idle
  * partitions of traced disks, sorts the partitions by device and pads
- * every series to the run's interval count.
+ * every series kept (bs->series_rw) to the run's interval count.
  *
  * Return: 0, -ERANGE when the trace spans more than WBF_MAX_INTERVALS
  * intervals, or -ENOMEM.
@@ -595,7 +598,8 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 		wbf_interval_count(bs->t_end - bs->t0, bs->interval_ns) : 0;
 	for (i = 0; i < bs->nparts; i++)
 		for (rw = 0; rw < WBF_NR_RW; rw++)
-			if (wbf_series_extend(&bs->parts[i].series[rw],
+			if (bs->series_rw[rw] &&
+			    wbf_series_extend(&bs->parts[i].series[rw],
 					      bs->n_intervals))
 				return -ENOMEM;
 	for (i = 0; i < bs->nprocs; i++) {
@@ -605,7 +609,8 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 			snprintf(en->name, sizeof(en->name), "%s",
 				 wbf_blkstat_comm(bs, en->pid));
 		for (rw = 0; rw < WBF_NR_RW; rw++)
-			if (wbf_series_extend(&en->series[rw], bs->n_intervals))
+			if (bs->series_rw[rw] &&
+			    wbf_series_extend(&en->series[rw], bs->n_intervals))
 				return -ENOMEM;
 	}
 	return 0;

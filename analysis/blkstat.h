@@ -26,7 +26,9 @@
  *
  * Memory: the records are fed one at a time and none is kept. What is
  * kept is what is in flight (queued bios and issued requests, sectmap.h),
- * one counter per entity per interval and direction (the series), and the
+ * one counter per entity per interval and direction kept (the series: the
+ * term that grows with the length, as the reports print every interval;
+ * 200 processes x 86,400 s x 8 bytes is 138 MB a direction), and the
  * samples behind the percentiles (Q2C, request size, seek distance). Those
  * are every value while the whole analysis holds at most
  * WBF_EXACT_SAMPLES of them (16 MiB of values, 32 MiB at most allocated
@@ -106,6 +108,13 @@ struct wbf_pidinfo {
 struct wbf_blkstat {
 	uint64_t interval_ns;
 	struct wbf_geometry *geo;
+	/*
+	 * Directions whose per-interval series are kept (both after init):
+	 * a caller that reports one direction clears the other, and the
+	 * series of the other stay empty (n = 0), which halves the one term
+	 * of the memory that grows with the trace's length.
+	 */
+	bool series_rw[WBF_NR_RW];
 	bool started;
 	uint64_t t0, t_end;	/* first and last non-notify record */
 	struct wbf_ent *parts;	/* partitions and devices */

@@ -299,6 +299,9 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 	ret = wbf_blkstat_init(&r->blk, &r->geo, r->interval_ns);
 	if (ret)
 		return wbf_errf(e, ret, "bad interval");
+	/* the series are read in the selected direction only (wbf_ent_rates) */
+	r->blk.series_rw[WBF_READ] = r->rw != WBF_SEL_WRITE;
+	r->blk.series_rw[WBF_WRITE] = r->rw != WBF_SEL_READ;
 	r->have_blk = true;
 	if (in->bt_files.n) {
 		r->blk_kind = "blktrace";

@@ -174,8 +174,10 @@ static bool same_ent(struct wbf_ent *a, struct wbf_ent *b, size_t nint)
 		return false;
 	for (rw = 0; rw < WBF_NR_RW; rw++)
 		if (a->bytes[rw] != b->bytes[rw] || a->reqs[rw] != b->reqs[rw] ||
-		    memcmp(a->series[rw].bytes, b->series[rw].bytes,
-			   nint * sizeof(uint64_t)))
+		    a->series[rw].n != b->series[rw].n ||
+		    (a->series[rw].n && memcmp(a->series[rw].bytes,
+					      b->series[rw].bytes,
+					      nint * sizeof(uint64_t))))
 			return false;
 	return true;
 }
@@ -244,6 +246,9 @@ static void test_split_merge(void)
 	CHECK_EQ_U64(a.blk.n_intervals, b.blk.n_intervals);
 	CHECK_EQ_U64(a.blk.nparts, b.blk.nparts);
 	CHECK_EQ_U64(a.blk.nprocs, b.blk.nprocs);
+	/* write is selected: its series are kept, the read ones are not */
+	CHECK_EQ_U64(a.blk.parts[0].series[WBF_WRITE].n, a.blk.n_intervals);
+	CHECK_EQ_U64(a.blk.parts[0].series[WBF_READ].n, 0);
 	for (i = 0; i < a.blk.nparts && i < b.blk.nparts; i++)
 		CHECK(same_ent(&a.blk.parts[i], &b.blk.parts[i],
 			       a.blk.n_intervals));
