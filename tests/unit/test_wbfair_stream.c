@@ -5,6 +5,9 @@
  *  - blkparse text read through the 256 KiB window of a file gives the
  *    same records, line numbers and errors as the same text in memory,
  *    with lines of every length across many window boundaries;
+ *  - per-CPU blktrace files of several windows each, in both byte orders,
+ *    read through windows give the records and stats the same files
+ *    mapped whole give, and the generator's record count;
  *  - the committed real trace (traces/bdi-none) read as one file and the
  *    same records split into three per-CPU files give the same figures:
  *    bytes, requests, series, Q2C, busy time, seek and size samples;
@@ -23,6 +26,7 @@
 #include "../../analysis/run.h"
 #include "../../analysis/stream.h"
 #include "check.h"
+#include "tracegen.h"
 
 #define TRACE	"traces/bdi-none/vda.blktrace.0"
 #define GEO	"traces/bdi-none/geometry"
@@ -138,6 +142,49 @@ static void test_text_window(void)
 	unlink(path);
 	free(path);
 	free(text);
+}
+
+static void test_bt_window(bool big)
+{
+	struct rec_hash mem = { 14695981039346656037ULL, 0 }, file = mem;
+	struct wbf_bt_stats sm, sf;
+	struct wbf_file f[3];
+	struct tg_params p;
+	struct tg g = { 0 };
+	struct tg_truth tr;
+	struct wbf_err e;
+	char *name = tmp_path("bt"), *paths[3];
+	int k;
+
+	tg_default(&p);
+	p.cpus = 3;
+	p.requests = 60000;	/* ~3 MB per file: a dozen windows */
+	p.big_endian = big;
+	CHECK(tg_build(&p, &g, &tr) == 0);
+	CHECK(tg_write(&p, &g, name) == 0);
+	for (k = 0; k < 3; k++) {
+		if (asprintf(&paths[k], "%s.blktrace.%d", name, k) < 0)
+			abort();
+		CHECK(wbf_file_map(&f[k], paths[k], &e) == 0);
+	}
+	CHECK(f[0].len + f[1].len + f[2].len > 16 * WBF_STREAM_WINDOW);
+	CHECK(wbf_bt_read_files(f, 3, hash_rec, &mem, &sm, &e) == 0);
+	CHECK(wbf_bt_read_paths(paths, 3, hash_rec, &file, &sf, &e) == 0);
+	CHECK_EQ_U64(mem.n, tr.records);
+	CHECK_EQ_U64(file.n, mem.n);
+	CHECK(file.h == mem.h);
+	CHECK_EQ_U64(sf.records, sm.records);
+	CHECK_EQ_U64(sf.bytes, sm.bytes);
+	CHECK_EQ_U64(sf.bytes, f[0].len + f[1].len + f[2].len);
+	CHECK_EQ_U64(sf.big_endian, big ? 3 : 0);
+	CHECK_EQ_U64(sf.truncated, 0);
+	for (k = 0; k < 3; k++) {
+		wbf_file_unmap(&f[k]);
+		unlink(paths[k]);
+		free(paths[k]);
+	}
+	tg_free(&g, &tr);
+	free(name);
 }
 
 static int load_trace(struct wbf_run *r, char **paths, size_t n)
@@ -325,6 +372,8 @@ static void test_loghist(void)
 int main(void)
 {
 	test_text_window();
+	test_bt_window(false);
+	test_bt_window(true);
 	test_split_merge();
 	test_loghist();
 	return check_status("test_wbfair_stream");
