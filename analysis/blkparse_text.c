@@ -6,6 +6,7 @@
 
 #include "blkparse_text.h"
 #include "geometry.h"
+#include "stream.h"
 
 struct act_name {
 	const char *name;
@@ -318,8 +319,52 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 	return c->fn(c->arg, &t, pdu);
 }
 
+/*
+ * The reading loop: runs of whole lines from the stream, each line turned
+ * into records and handed on before the next is read, so nothing of the
+ * text is kept but the window.
+ */
+static int text_read(struct wbf_stream *in, wbf_bt_fn fn, void *ctx,
+		     uint64_t *events, struct wbf_err *e)
+{
+	struct ctx c = { .fn = fn, .arg = ctx };
+	struct wbf_lines it = { .lineno = 0 };
+	bool summary = false;
+	uint64_t n = 0;
+	char *line, where[300];
+	int ret;
+
+	while ((ret = wbf_stream_lines(in, &it, e)) > 0) {
+		while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
+			if (summary || wbf_is_blank(line) ||
+			    !strncmp(line, "Input file ", 11))
+				continue;
+			if (summary_start(line)) {
+				summary = true;
+				continue;
+			}
+			snprintf(where, sizeof(where), "%s:%zu", in->name,
+				 it.lineno);
+			ret = parse_event(&c, line, where, e);
+			if (ret)
+				return ret;
+			n++;
+		}
+		if (ret < 0)
+			return ret;
+	}
+	if (ret < 0)
+		return ret;
+	if (!n)
+		return wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines",
+				in->name, it.lineno);
+	if (events)
+		*events = n;
+	return 0;
+}
+
 /**
- * wbf_blkparse_text_read() - feed blkparse text output to a record consumer
+ * wbf_blkparse_text_read() - feed blkparse text in memory to a record consumer
  * @name: file name for messages
  * @data: the text
  * @len: its length
@@ -334,34 +379,34 @@ int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
 			   wbf_bt_fn fn, void *ctx, uint64_t *events,
 			   struct wbf_err *e)
 {
-	struct ctx c = { .fn = fn, .arg = ctx };
-	struct wbf_lines it;
-	bool summary = false;
-	uint64_t n = 0;
-	char *line, where[300];
-	int ret;
+	struct wbf_stream in;
 
-	wbf_lines_init(&it, name, data, len);
-	while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
-		if (summary || wbf_is_blank(line) ||
-		    !strncmp(line, "Input file ", 11))
-			continue;
-		if (summary_start(line)) {
-			summary = true;
-			continue;
-		}
-		snprintf(where, sizeof(where), "%s:%zu", name, it.lineno);
-		ret = parse_event(&c, line, where, e);
-		if (ret)
-			return ret;
-		n++;
-	}
-	if (ret < 0)
+	wbf_stream_mem(&in, name, data, len);
+	return text_read(&in, fn, ctx, events, e);
+}
+
+/**
+ * wbf_blkparse_text_read_path() - feed a blkparse text file, streaming
+ * @path: the file (or pipe)
+ * @fn: called per record, in line order
+ * @ctx: passed to @fn
+ * @events: set to the number of event lines (may be NULL)
+ * @e: "file:line: ..." on garbage, "PATH: reason" when it cannot be read
+ *
+ * The file is read through a window of WBF_STREAM_WINDOW bytes: the
+ * memory this takes does not grow with the length of the text.
+ *
+ * Return: 0, -EINVAL on garbage, -errno, or what @fn returned.
+ */
+int wbf_blkparse_text_read_path(const char *path, wbf_bt_fn fn, void *ctx,
+				uint64_t *events, struct wbf_err *e)
+{
+	struct wbf_stream in;
+	int ret = wbf_stream_open(&in, path, e);
+
+	if (ret)
 		return ret;
-	if (!n)
-		return wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines", name,
-				it.lineno);
-	if (events)
-		*events = n;
-	return 0;
+	ret = text_read(&in, fn, ctx, events, e);
+	wbf_stream_close(&in);
+	return ret;
 }

@@ -29,6 +29,8 @@
 int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
 			   wbf_bt_fn fn, void *ctx, uint64_t *events,
 			   struct wbf_err *e);
+int wbf_blkparse_text_read_path(const char *path, wbf_bt_fn fn, void *ctx,
+				uint64_t *events, struct wbf_err *e);
 bool wbf_blkparse_text_line(const char *line);
 
 #endif

@@ -26,6 +26,7 @@ int wbf_blkstat_init(struct wbf_blkstat *bs, struct wbf_geometry *geo,
 		return -EINVAL;
 	bs->interval_ns = interval_ns;
 	bs->geo = geo;
+	bs->series_rw[WBF_READ] = bs->series_rw[WBF_WRITE] = true;
 	return 0;
 }
 
@@ -245,23 +246,64 @@ static void on_notify(struct wbf_blkstat *bs, const struct blk_io_trace *t,
 	}
 }
 
-static void on_issue(struct wbf_blkstat *bs, struct wbf_disk *d,
-		     const struct blk_io_trace *t)
+static int sample_to_hist_if_big(struct wbf_samples *s)
+{
+	return s->n >= WBF_HIST_FROM ? wbf_samples_to_hist(s) : 0;
+}
+
+/*
+ * The exact-sample budget is spent: every bag big enough to cost more
+ * than a histogram becomes one, and the others follow when they grow so.
+ */
+static int samples_to_hist(struct wbf_blkstat *bs)
+{
+	int ret = sample_to_hist_if_big(&bs->q2c);
+	size_t i;
+
+	bs->hist_samples = true;
+	for (i = 0; !ret && i < bs->nparts; i++)
+		ret = sample_to_hist_if_big(&bs->parts[i].q2c);
+	for (i = 0; !ret && i < bs->nprocs; i++)
+		ret = sample_to_hist_if_big(&bs->procs[i].q2c);
+	for (i = 0; !ret && i < bs->ndisks; i++) {
+		ret = sample_to_hist_if_big(&bs->disks[i].req_bytes);
+		if (!ret)
+			ret = sample_to_hist_if_big(&bs->disks[i].seek);
+	}
+	return ret;
+}
+
+/* Add a sample, within the memory budget described in blkstat.h. */
+static int add_sample(struct wbf_blkstat *bs, struct wbf_samples *s, double x)
+{
+	if (bs->hist_samples && !s->hist && sample_to_hist_if_big(s))
+		return -ENOMEM;
+	if (wbf_samples_add(s, x))
+		return -ENOMEM;
+	if (bs->hist_samples || ++bs->exact_samples <= WBF_EXACT_SAMPLES)
+		return 0;
+	return samples_to_hist(bs);
+}
+
+static int on_issue(struct wbf_blkstat *bs, struct wbf_disk *d,
+		    const struct blk_io_trace *t)
 {
 	uint64_t nsect = t->bytes >> 9;
+	int ret = 0;
 
 	d->issued++;
 	if (!d->inflight++)
 		d->busy_since = t->time;
 	if (t->bytes) {
-		wbf_samples_add(&d->req_bytes, t->bytes);
-		if (d->has_prev)
-			wbf_samples_add(&d->seek, t->sector > d->prev_end ?
-					t->sector - d->prev_end :
-					d->prev_end - t->sector);
+		ret = add_sample(bs, &d->req_bytes, t->bytes);
+		if (!ret && d->has_prev)
+			ret = add_sample(bs, &d->seek, t->sector > d->prev_end ?
+					 t->sector - d->prev_end :
+					 d->prev_end - t->sector);
 		d->has_prev = true;
 		d->prev_end = t->sector + nsect;
 	}
+	return ret;
 }
 
 /* A request left the device (completed or requeued): end its busy span. */
@@ -306,8 +348,9 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 		if (!t->error && t->time >= q.time) {
 			if (nq2c < WBF_MAX_BIOS)
 				q2c[nq2c++] = t->time - q.time;
-			wbf_samples_add(&pe->q2c, t->time - q.time);
-			wbf_samples_add(&bs->q2c, t->time - q.time);
+			if (add_sample(bs, &pe->q2c, t->time - q.time) ||
+			    add_sample(bs, &bs->q2c, t->time - q.time))
+				return -ENOMEM;
 		}
 		if (!q.nr_sects)
 			break;
@@ -323,12 +366,15 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 	if (!re)
 		return -ENOMEM;
 	for (i = 0; i < nq2c; i++)
-		wbf_samples_add(&re->q2c, q2c[i]);
+		if (add_sample(bs, &re->q2c, q2c[i]))
+			return -ENOMEM;
 	d->bytes[rw] += t->bytes;
 	pe->bytes[rw] += t->bytes;
 	pe->reqs[rw]++;
 	re->bytes[rw] += t->bytes;
 	re->reqs[rw]++;
+	if (!bs->series_rw[rw])
+		return 0;
 	ret = wbf_series_add(&pe->series[rw], rel, bs->interval_ns, t->bytes);
 	if (!ret)
 		ret = wbf_series_add(&re->series[rw], rel, bs->interval_ns,
@@ -386,8 +432,7 @@ int wbf_blkstat_record(void *ctx, const struct blk_io_trace *t,
 		if (wbf_sectmap_put(&bs->dmap, t->device, t->sector, t->time,
 				    t->bytes >> 9, t->pid))
 			return -ENOMEM;
-		on_issue(bs, d, t);
-		break;
+		return on_issue(bs, d, t);
 	case __BLK_TA_REQUEUE:
 		d->requeued++;
 		request_done(bs, d, t);
@@ -418,8 +463,10 @@ int wbf_blkstat_record(void *ctx, const struct blk_io_trace *t,
 	return 0;
 }
 
-static void merge_ent(struct wbf_ent *dst, struct wbf_ent *src)
+static int merge_ent(struct wbf_ent *dst, struct wbf_ent *src)
 {
+	int ret;
+
 	size_t k;
 	int rw;
 
@@ -431,16 +478,16 @@ static void merge_ent(struct wbf_ent *dst, struct wbf_ent *src)
 			dst->series[rw].bytes[k] += src->series[rw].bytes[k];
 		wbf_series_free(&src->series[rw]);
 	}
-	for (k = 0; k < src->q2c.n; k++)
-		wbf_samples_add(&dst->q2c, src->q2c.v[k]);
+	ret = wbf_samples_merge(&dst->q2c, &src->q2c);
 	wbf_samples_free(&src->q2c);
+	return ret;
 }
 
 /*
  * A device counted as a whole before the REMAP records taught us its
  * partitions: what was counted is "outside the partitions".
  */
-static void fold_whole_into_other(struct wbf_blkstat *bs)
+static int fold_whole_into_other(struct wbf_blkstat *bs)
 {
 	size_t i, j;
 
@@ -460,11 +507,13 @@ static void fold_whole_into_other(struct wbf_blkstat *bs)
 			strcat(w->name, ":other");
 			continue;
 		}
-		merge_ent(&bs->parts[j], w);
+		if (merge_ent(&bs->parts[j], w))
+			return -ENOMEM;
 		memmove(w, w + 1, (bs->nparts - i - 1) * sizeof(*w));
 		bs->nparts--;
 		i--;
 	}
+	return 0;
 }
 
 /*
@@ -520,7 +569,7 @@ static int cmp_part(const void *a, const void *b)
  *
  * Ends the busy spans of requests still on the device, adds the idle
  * partitions of traced disks, sorts the partitions by device and pads
- * every series to the run's interval count.
+ * every series kept (bs->series_rw) to the run's interval count.
  *
  * Return: 0, -ERANGE when the trace spans more than WBF_MAX_INTERVALS
  * intervals, or -ENOMEM.
@@ -540,8 +589,7 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 	if (bs->started &&
 	    (bs->t_end - bs->t0) / bs->interval_ns >= WBF_MAX_INTERVALS)
 		return -ERANGE;
-	fold_whole_into_other(bs);
-	if (add_idle_parts(bs))
+	if (fold_whole_into_other(bs) || add_idle_parts(bs))
 		return -ENOMEM;
 	/* by device, "outside the partitions" last: input order is no order */
 	if (bs->nparts)
@@ -550,7 +598,8 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 		wbf_interval_count(bs->t_end - bs->t0, bs->interval_ns) : 0;
 	for (i = 0; i < bs->nparts; i++)
 		for (rw = 0; rw < WBF_NR_RW; rw++)
-			if (wbf_series_extend(&bs->parts[i].series[rw],
+			if (bs->series_rw[rw] &&
+			    wbf_series_extend(&bs->parts[i].series[rw],
 					      bs->n_intervals))
 				return -ENOMEM;
 	for (i = 0; i < bs->nprocs; i++) {
@@ -560,7 +609,8 @@ int wbf_blkstat_finish(struct wbf_blkstat *bs)
 			snprintf(en->name, sizeof(en->name), "%s",
 				 wbf_blkstat_comm(bs, en->pid));
 		for (rw = 0; rw < WBF_NR_RW; rw++)
-			if (wbf_series_extend(&en->series[rw], bs->n_intervals))
+			if (bs->series_rw[rw] &&
+			    wbf_series_extend(&en->series[rw], bs->n_intervals))
 				return -ENOMEM;
 	}
 	return 0;

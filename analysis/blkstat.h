@@ -23,6 +23,20 @@
  *    distance: |sector of a D - end sector of the previous D| on the same
  *    disk, in sectors.
  *  - Time 0 is the first non-notify record, as blkparse counts it.
+ *
+ * Memory: the records are fed one at a time and none is kept. What is
+ * kept is what is in flight (queued bios and issued requests, sectmap.h),
+ * one counter per entity per interval and direction kept (the series: the
+ * term that grows with the length, as the reports print every interval;
+ * 200 processes x 86,400 s x 8 bytes is 138 MB a direction), and the
+ * samples behind the percentiles (Q2C, request size, seek distance). Those
+ * are every value while the whole analysis holds at most
+ * WBF_EXACT_SAMPLES of them (16 MiB of values, 32 MiB at most allocated
+ * while the arrays double; a 600 s box2009 run holds 0.34 M, so its
+ * percentiles are exact observed values); past that, every bag of
+ * WBF_HIST_FROM samples or more becomes a log histogram (32 KiB, fixed;
+ * percentiles within 0.8%, loghist.h) and smaller bags do when they reach
+ * it, so a trace of any length costs at most 32 KiB of samples per bag.
  */
 #ifndef WBFAIR_BLKSTAT_H
 #define WBFAIR_BLKSTAT_H
@@ -48,6 +62,12 @@ enum wbf_ent_kind {
 	WBF_ENT_OTHER,		/* sectors of a disk outside its partitions */
 	WBF_ENT_PROC,		/* a process (by pid) */
 };
+
+/* Samples kept exactly, all bags together (8 bytes each), and the size
+ * of a bag past which a log histogram (8 bytes x WBF_LOGHIST_BUCKETS) is
+ * the smaller of the two. */
+#define WBF_EXACT_SAMPLES	(2U << 20)
+#define WBF_HIST_FROM		WBF_LOGHIST_BUCKETS
 
 #define WBF_PID_UNKNOWN	UINT32_MAX
 #define WBF_COMM_LEN	16
@@ -88,6 +108,13 @@ struct wbf_pidinfo {
 struct wbf_blkstat {
 	uint64_t interval_ns;
 	struct wbf_geometry *geo;
+	/*
+	 * Directions whose per-interval series are kept (both after init):
+	 * a caller that reports one direction clears the other, and the
+	 * series of the other stay empty (n = 0), which halves the one term
+	 * of the memory that grows with the trace's length.
+	 */
+	bool series_rw[WBF_NR_RW];
 	bool started;
 	uint64_t t0, t_end;	/* first and last non-notify record */
 	struct wbf_ent *parts;	/* partitions and devices */
@@ -100,6 +127,8 @@ struct wbf_blkstat {
 	size_t ndisks, cap_disks;
 	struct wbf_sectmap qmap, dmap;
 	struct wbf_samples q2c;	/* every bio */
+	uint64_t exact_samples;	/* added while every value was kept */
+	bool hist_samples;	/* the budget is spent: big bags are histograms */
 	uint64_t records, notifies, remaps;
 	bool have_wallclock;
 	uint32_t wall_sec, wall_nsec;

@@ -7,12 +7,17 @@
 #include <unistd.h>
 
 #include "blktrace_read.h"
+#include "stream.h"
 
-/* One input file and the record at its head. */
+/*
+ * One input file and the record at its head. The record's payload lies in
+ * the file's window, which moves only when the next record is loaded, that
+ * is after the record was handed to the consumer.
+ */
 struct bt_src {
-	const struct wbf_file *f;
-	size_t off;		/* of the next record to load */
-	size_t cur_off;		/* of the record in cur */
+	struct wbf_stream in;
+	size_t rec_len;		/* bytes of the record in cur, still in the window */
+	uint64_t cur_off;	/* file offset of the record in cur */
 	uint64_t nrec;		/* complete records loaded so far */
 	bool swap;		/* file byte order != host */
 	bool has;		/* cur holds a record */
@@ -49,23 +54,21 @@ bool wbf_bt_looks_binary(const void *data, size_t len)
 }
 
 /* Decide the byte order of a file from its first magic word. */
-static int src_init(struct bt_src *s, const struct wbf_file *f,
-		    struct wbf_err *e)
+static int src_init(struct bt_src *s, struct wbf_err *e)
 {
-	memset(s, 0, sizeof(*s));
-	s->f = f;
-	if (f->len == 0)
-		return 0;
-	if (f->len < 4)
-		return 0;	/* src_next() reports the cut record */
-	if (magic_ok(load32(f->data, false)))
+	struct wbf_stream *in = &s->in;
+	int ret = wbf_stream_want(in, 4, e);
+
+	if (ret || in->len < 4)
+		return ret;	/* empty, or src_next() reports the cut record */
+	if (magic_ok(load32(in->p, false)))
 		s->swap = false;
-	else if (magic_ok(load32(f->data, true)))
+	else if (magic_ok(load32(in->p, true)))
 		s->swap = true;
 	else
 		return wbf_errf(e, -EINVAL,
 				"%s: offset 0: bad magic 0x%08x (not a blktrace file)",
-				f->name, load32(f->data, false));
+				in->name, load32(in->p, false));
 	return 0;
 }
 
@@ -76,13 +79,16 @@ static int src_init(struct bt_src *s, const struct wbf_file *f,
 static void src_cut(struct bt_src *s, size_t have, size_t want,
 		    struct wbf_bt_stats *st)
 {
+	struct wbf_stream *in = &s->in;
+	uint64_t size = in->off + in->len;
+
 	s->has = false;
-	s->off = s->f->len;
+	wbf_stream_skip(in, in->len);
 	if (st->truncated++)
 		return;
 	snprintf(st->warn, sizeof(st->warn),
-		 "%s: truncated at byte %zu: the last record is cut after %zu of %zu bytes; read the %llu complete records before it",
-		 s->f->name, s->f->len, have, want,
+		 "%s: truncated at byte %llu: the last record is cut after %zu of %zu bytes; read the %llu complete records before it",
+		 in->name, (unsigned long long)size, have, want,
 		 (unsigned long long)s->nrec);
 }
 
@@ -90,24 +96,29 @@ static void src_cut(struct bt_src *s, size_t have, size_t want,
 static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
 		    struct wbf_err *e)
 {
-	const struct wbf_file *f = s->f;
+	struct wbf_stream *in = &s->in;
 	struct blk_io_trace *t = &s->cur;
-	size_t left = f->len - s->off;
+	int ret;
 
 	s->has = false;
-	if (!left)
+	wbf_stream_skip(in, s->rec_len);
+	s->rec_len = 0;
+	ret = wbf_stream_want(in, sizeof(*t), e);
+	if (ret)
+		return ret;
+	if (!in->len)
 		return 0;
-	if (left < sizeof(*t)) {
+	if (in->len < sizeof(*t)) {
 		/* a cut header: its magic, if there is one, must be right */
-		if (left >= 4 && !magic_ok(load32(f->data + s->off, s->swap)))
+		if (in->len >= 4 && !magic_ok(load32(in->p, s->swap)))
 			return wbf_errf(e, -EINVAL,
-					"%s: offset %zu: bad magic 0x%08x",
-					f->name, s->off,
-					load32(f->data + s->off, s->swap));
-		src_cut(s, left, sizeof(*t), st);
+					"%s: offset %llu: bad magic 0x%08x",
+					in->name, (unsigned long long)in->off,
+					load32(in->p, s->swap));
+		src_cut(s, in->len, sizeof(*t), st);
 		return 0;
 	}
-	memcpy(t, f->data + s->off, sizeof(*t));
+	memcpy(t, in->p, sizeof(*t));
 	if (s->swap) {
 		t->magic = __builtin_bswap32(t->magic);
 		t->sequence = __builtin_bswap32(t->sequence);
@@ -122,20 +133,24 @@ static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
 		t->pdu_len = __builtin_bswap16(t->pdu_len);
 	}
 	if (!magic_ok(t->magic))
-		return wbf_errf(e, -EINVAL, "%s: offset %zu: bad magic 0x%08x",
-				f->name, s->off, t->magic);
+		return wbf_errf(e, -EINVAL, "%s: offset %llu: bad magic 0x%08x",
+				in->name, (unsigned long long)in->off,
+				t->magic);
 	if ((t->magic & 0xff) != BLK_IO_TRACE_VERSION)
 		return wbf_errf(e, -EINVAL,
-				"%s: offset %zu: unsupported version 0x%02x (want 0x%02x)",
-				f->name, s->off, t->magic & 0xff,
-				BLK_IO_TRACE_VERSION);
-	if (t->pdu_len > left - sizeof(*t)) {
-		src_cut(s, left, sizeof(*t) + t->pdu_len, st);
+				"%s: offset %llu: unsupported version 0x%02x (want 0x%02x)",
+				in->name, (unsigned long long)in->off,
+				t->magic & 0xff, BLK_IO_TRACE_VERSION);
+	ret = wbf_stream_want(in, sizeof(*t) + t->pdu_len, e);
+	if (ret)
+		return ret;
+	if (t->pdu_len > in->len - sizeof(*t)) {
+		src_cut(s, in->len, sizeof(*t) + t->pdu_len, st);
 		return 0;
 	}
-	s->pdu = f->data + s->off + sizeof(*t);
-	s->cur_off = s->off;
-	s->off += sizeof(*t) + t->pdu_len;
+	s->pdu = in->p + sizeof(*t);
+	s->cur_off = in->off;
+	s->rec_len = sizeof(*t) + t->pdu_len;
 	s->nrec++;
 	if (s->swap && t->action == BLK_TN_TIMESTAMP &&
 	    t->pdu_len >= sizeof(s->ts)) {
@@ -175,47 +190,32 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
 	}
 }
 
-/**
- * wbf_bt_read_files() - read mapped blktrace files merged by time
- * @files: the files (one per CPU, possibly of several devices)
- * @n: how many
- * @fn: called per record
- * @ctx: passed to @fn
- * @st: statistics, may be NULL
- * @e: error message
- *
- * A k-way merge over a binary heap of the files' head records. A file
- * cut inside its last record ends before it (st->truncated, st->warn).
- *
- * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
- * @fn returned.
+/*
+ * The k-way merge: a binary heap of the sources' head records, one record
+ * per file in memory at a time, as blkparse holds one per CPU. A file cut
+ * inside its last record ends before it (st->truncated, st->warn).
  */
-int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
-		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e)
+static int bt_merge(struct bt_src *srcs, size_t n, wbf_bt_fn fn, void *ctx,
+		    struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct wbf_bt_stats local;
-	struct bt_src *srcs;
 	size_t *heap, hn = 0, i;
 	int ret = 0;
 
 	if (!st)
 		st = &local;
 	memset(st, 0, sizeof(*st));
-	srcs = calloc(n ? n : 1, sizeof(*srcs));
 	heap = calloc(n ? n : 1, sizeof(*heap));
-	if (!srcs || !heap) {
-		ret = wbf_errf(e, -ENOMEM, "out of memory");
-		goto out_free;
-	}
+	if (!heap)
+		return wbf_errf(e, -ENOMEM, "out of memory");
 	for (i = 0; i < n; i++) {
-		ret = src_init(&srcs[i], &files[i], e);
+		ret = src_init(&srcs[i], e);
 		if (!ret)
 			ret = src_next(&srcs[i], st, e);
 		if (ret)
-			goto out_free;
+			goto out_free_heap;
 		st->files++;
-		st->bytes += files[i].len;
-		st->big_endian += files[i].len &&
+		st->big_endian += srcs[i].in.off + srcs[i].in.len &&
 			(srcs[i].swap ^ (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__));
 		if (srcs[i].has)
 			heap[hn++] = i;
@@ -227,23 +227,55 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 
 		ret = fn(ctx, &s->cur, s->pdu);
 		if (ret)
-			goto out_free;
+			goto out_free_heap;
 		st->records++;
 		ret = src_next(s, st, e);
 		if (ret)
-			goto out_free;
+			goto out_free_heap;
 		if (!s->has)
 			heap[0] = heap[--hn];
 		heap_down(heap, hn, 0, srcs);
 	}
-out_free:
+	/* every file was read to its end: its size is where it ended */
+	for (i = 0; i < n; i++)
+		st->bytes += srcs[i].in.off + srcs[i].in.len;
+out_free_heap:
 	free(heap);
+	return ret;
+}
+
+/**
+ * wbf_bt_read_files() - read blktrace files in memory merged by time
+ * @files: the files (one per CPU, possibly of several devices)
+ * @n: how many
+ * @fn: called per record
+ * @ctx: passed to @fn
+ * @st: statistics, may be NULL
+ * @e: error message
+ *
+ * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
+ * @fn returned.
+ */
+int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
+		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e)
+{
+	struct bt_src *srcs;
+	size_t i;
+	int ret;
+
+	srcs = calloc(n ? n : 1, sizeof(*srcs));
+	if (!srcs)
+		return wbf_errf(e, -ENOMEM, "out of memory");
+	for (i = 0; i < n; i++)
+		wbf_stream_mem(&srcs[i].in, files[i].name, files[i].data,
+			       files[i].len);
+	ret = bt_merge(srcs, n, fn, ctx, st, e);
 	free(srcs);
 	return ret;
 }
 
 /**
- * wbf_bt_read_paths() - map and read blktrace files merged by time
+ * wbf_bt_read_paths() - read blktrace files merged by time, streaming
  * @paths: file names
  * @n: how many
  * @fn: called per record
@@ -251,27 +283,31 @@ out_free:
  * @st: statistics, may be NULL
  * @e: error message
  *
- * Return: as wbf_bt_read_files(), or -errno when a file cannot be opened.
+ * Each file is read through a window of WBF_STREAM_WINDOW bytes, so the
+ * memory this takes does not grow with the length of the trace.
+ *
+ * Return: as wbf_bt_read_files(), or -errno when a file cannot be read.
  */
 int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
 		      struct wbf_bt_stats *st, struct wbf_err *e)
 {
-	struct wbf_file *files = calloc(n ? n : 1, sizeof(*files));
-	size_t i, mapped = 0;
+	struct bt_src *srcs;
+	size_t i, opened = 0;
 	int ret = 0;
 
-	if (!files)
+	srcs = calloc(n ? n : 1, sizeof(*srcs));
+	if (!srcs)
 		return wbf_errf(e, -ENOMEM, "out of memory");
 	for (i = 0; i < n && !ret; i++) {
-		ret = wbf_file_map(&files[i], paths[i], e);
+		ret = wbf_stream_open(&srcs[i].in, paths[i], e);
 		if (!ret)
-			mapped++;
+			opened++;
 	}
 	if (!ret)
-		ret = wbf_bt_read_files(files, n, fn, ctx, st, e);
-	for (i = 0; i < mapped; i++)
-		wbf_file_unmap(&files[i]);
-	free(files);
+		ret = bt_merge(srcs, n, fn, ctx, st, e);
+	for (i = 0; i < opened; i++)
+		wbf_stream_close(&srcs[i].in);
+	free(srcs);
 	return ret;
 }
 

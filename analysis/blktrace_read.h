@@ -4,9 +4,12 @@
  * reads them: every NAME.blktrace.N from N = 0 up to the first missing
  * one, merged into one stream in time order.
  *
- * Each file is mapped and walked in place: no allocation per record. The
- * byte order of each file is detected from its first magic word, and every
- * record's magic and version are checked. Ties in time are broken by the
+ * Each file is read through a window of its own (stream.h) and the merge
+ * holds one pending record per file, as blkparse does: the memory this
+ * takes is the number of files times the window, whatever the length of
+ * the trace, and there is no allocation per record. The byte order of
+ * each file is detected from its first magic word, and every record's
+ * magic and version are checked. Ties in time are broken by the
  * order of the files as given (then file order within a file), so the
  * merged order is a function of the input alone.
  *

@@ -26,7 +26,9 @@
  *    and max is not, NaN for n = 0.
  *  - percentile p of n samples: NEAREST RANK, the smallest sample with at
  *    least p% of the samples <= it: the sorted sample of 1-based rank
- *    ceil(p / 100 * n), rank 1 for p = 0. Always an observed value.
+ *    ceil(p / 100 * n), rank 1 for p = 0. Always an observed value,
+ *    except from a bag turned into a log histogram (struct wbf_samples):
+ *    then the middle of the bucket of that rank, within 0.8%.
  */
 #ifndef WBFAIR_METRICS_H
 #define WBFAIR_METRICS_H
@@ -34,6 +36,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "loghist.h"
 
 #define WBF_NSEC_PER_SEC	1000000000ULL
 /*
@@ -71,15 +75,23 @@ double wbf_jain_intervals(const double *const *rows, size_t n,
 			  size_t n_intervals, size_t *used);
 double wbf_percentile_sorted(const double *v, size_t n, double p);
 
-/* A bag of samples (latencies, sizes) for percentiles. */
+/*
+ * A bag of samples (latencies, sizes) for percentiles: every value, until
+ * wbf_samples_to_hist() trades them for a log histogram (loghist.h: fixed
+ * size, percentiles within 0.8%). n, sum (so the mean), min and max stay
+ * exact either way.
+ */
 struct wbf_samples {
 	double *v;
 	size_t n, cap;
 	bool sorted;
-	double sum, max;
+	double sum, max, min;
+	struct wbf_loghist *hist;	/* set: the values are counted here */
 };
 
 int wbf_samples_add(struct wbf_samples *s, double x);
+int wbf_samples_to_hist(struct wbf_samples *s);
+int wbf_samples_merge(struct wbf_samples *dst, const struct wbf_samples *src);
 double wbf_samples_percentile(struct wbf_samples *s, double p);
 double wbf_samples_mean(const struct wbf_samples *s);
 void wbf_samples_free(struct wbf_samples *s);

@@ -288,7 +288,6 @@ static int parse_vmstat(void *o, const char *n, const void *d, size_t l,
 
 static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 {
-	struct wbf_file f;
 	int ret;
 
 	if (!in->bt_files.n && !in->texts.n)
@@ -300,6 +299,9 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 	ret = wbf_blkstat_init(&r->blk, &r->geo, r->interval_ns);
 	if (ret)
 		return wbf_errf(e, ret, "bad interval");
+	/* the series are read in the selected direction only (wbf_ent_rates) */
+	r->blk.series_rw[WBF_READ] = r->rw != WBF_SEL_WRITE;
+	r->blk.series_rw[WBF_WRITE] = r->rw != WBF_SEL_READ;
 	r->have_blk = true;
 	if (in->bt_files.n) {
 		r->blk_kind = "blktrace";
@@ -307,13 +309,9 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 					wbf_blkstat_record, &r->blk, &r->bt, e);
 	} else {
 		r->blk_kind = "blkparse text";
-		ret = wbf_file_map(&f, in->texts.v[0], e);
-		if (ret)
-			return ret;
-		ret = wbf_blkparse_text_read(in->texts.v[0], f.data, f.len,
-					     wbf_blkstat_record, &r->blk,
-					     &r->text_events, e);
-		wbf_file_unmap(&f);
+		ret = wbf_blkparse_text_read_path(in->texts.v[0],
+						  wbf_blkstat_record, &r->blk,
+						  &r->text_events, e);
 	}
 	if (!ret)
 		ret = wbf_blkstat_finish(&r->blk);
