@@ -6,6 +6,7 @@
 
 #include "blkparse_text.h"
 #include "geometry.h"
+#include "record_check.h"
 
 struct act_name {
 	const char *name;
@@ -162,6 +163,8 @@ static bool summary_start(const char *line)
 struct ctx {
 	wbf_bt_fn fn;
 	void *arg;
+	const struct wbf_geometry *geo;
+	struct wbf_rec_clocks clocks;	/* per (device, CPU) */
 	uint32_t last_pid;
 	bool have_last;
 	char last_comm[BLK_TN_COMM_LEN + 1];
@@ -198,6 +201,21 @@ static void put_be64(unsigned char *p, uint64_t v)
 
 	for (i = 0; i < 8; i++)
 		p[i] = v >> (56 - 8 * i);
+}
+
+/* a record blkparse cannot print: "FILE:LINE: what" */
+static int check_record(struct ctx *c, const struct blk_io_trace *t,
+			const char *where, struct wbf_err *e)
+{
+	struct wbf_rec_clock *clk = wbf_rec_clocks_get(&c->clocks, t->device,
+						       t->cpu);
+	char why[300];
+
+	if (!clk)
+		return wbf_errf(e, -ENOMEM, "out of memory");
+	if (wbf_record_check(clk, c->geo, t, why, sizeof(why)))
+		return wbf_errf(e, -EINVAL, "%s: %s", where, why);
+	return 0;
 }
 
 static int parse_event(struct ctx *c, const char *line, const char *where,
@@ -315,7 +333,8 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		if (ret)
 			return ret;
 	}
-	return c->fn(c->arg, &t, pdu);
+	ret = check_record(c, &t, where, e);
+	return ret ? ret : c->fn(c->arg, &t, pdu);
 }
 
 /**
@@ -323,18 +342,21 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
  * @name: file name for messages
  * @data: the text
  * @len: its length
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record, in line order
  * @ctx: passed to @fn
  * @events: set to the number of event lines (may be NULL)
  * @e: "file:line: ..." on garbage
  *
- * Return: 0, -EINVAL on garbage, or what @fn returned.
+ * A record no kernel writes (record_check.h) is garbage too.
+ *
+ * Return: 0, -EINVAL on garbage, -ENOMEM, or what @fn returned.
  */
 int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
-			   wbf_bt_fn fn, void *ctx, uint64_t *events,
-			   struct wbf_err *e)
+			   const struct wbf_geometry *geo, wbf_bt_fn fn,
+			   void *ctx, uint64_t *events, struct wbf_err *e)
 {
-	struct ctx c = { .fn = fn, .arg = ctx };
+	struct ctx c = { .fn = fn, .arg = ctx, .geo = geo };
 	struct wbf_lines it;
 	bool summary = false;
 	uint64_t n = 0;
@@ -353,15 +375,15 @@ int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
 		snprintf(where, sizeof(where), "%s:%zu", name, it.lineno);
 		ret = parse_event(&c, line, where, e);
 		if (ret)
-			return ret;
+			goto out_free_clocks;
 		n++;
 	}
-	if (ret < 0)
-		return ret;
-	if (!n)
-		return wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines", name,
-				it.lineno);
-	if (events)
+	if (!ret && !n)
+		ret = wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines",
+			       name, it.lineno);
+	if (!ret && events)
 		*events = n;
-	return 0;
+out_free_clocks:
+	wbf_rec_clocks_free(&c.clocks);
+	return ret;
 }

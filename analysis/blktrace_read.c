@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "blktrace_read.h"
+#include "record_check.h"
 
 /* One input file and the record at its head. */
 struct bt_src {
@@ -16,6 +17,7 @@ struct bt_src {
 	uint64_t nrec;		/* complete records loaded so far */
 	bool swap;		/* file byte order != host */
 	bool has;		/* cur holds a record */
+	struct wbf_rec_clock clk;	/* this file's CPU */
 	struct blk_io_trace cur;
 	const unsigned char *pdu;
 	uint32_t ts[2];		/* TIMESTAMP payload in host order */
@@ -87,9 +89,11 @@ static void src_cut(struct bt_src *s, size_t have, size_t want,
 }
 
 /* Load the next record of @s into s->cur; s->has = false at the end. */
-static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
-		    struct wbf_err *e)
+static int src_next(struct bt_src *s, const struct wbf_geometry *geo,
+		    struct wbf_bt_stats *st, struct wbf_err *e)
 {
+	char why[300];
+
 	const struct wbf_file *f = s->f;
 	struct blk_io_trace *t = &s->cur;
 	size_t left = f->len - s->off;
@@ -144,6 +148,9 @@ static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
 		s->pdu = (const unsigned char *)s->ts;
 		t->pdu_len = sizeof(s->ts);
 	}
+	if (wbf_record_check(&s->clk, geo, t, why, sizeof(why)))
+		return wbf_errf(e, -EINVAL, "%s: record at byte %zu: %s",
+				f->name, s->cur_off, why);
 	s->has = true;
 	return 0;
 }
@@ -179,6 +186,7 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
  * wbf_bt_read_files() - read mapped blktrace files merged by time
  * @files: the files (one per CPU, possibly of several devices)
  * @n: how many
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record
  * @ctx: passed to @fn
  * @st: statistics, may be NULL
@@ -186,11 +194,14 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
  *
  * A k-way merge over a binary heap of the files' head records. A file
  * cut inside its last record ends before it (st->truncated, st->warn).
+ * A record no kernel writes (record_check.h; a file is one CPU's) is
+ * refused as "FILE: record at byte N: ...".
  *
  * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
  * @fn returned.
  */
-int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
+int wbf_bt_read_files(const struct wbf_file *files, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn,
 		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct wbf_bt_stats local;
@@ -210,7 +221,7 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 	for (i = 0; i < n; i++) {
 		ret = src_init(&srcs[i], &files[i], e);
 		if (!ret)
-			ret = src_next(&srcs[i], st, e);
+			ret = src_next(&srcs[i], geo, st, e);
 		if (ret)
 			goto out_free;
 		st->files++;
@@ -229,7 +240,7 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 		if (ret)
 			goto out_free;
 		st->records++;
-		ret = src_next(s, st, e);
+		ret = src_next(s, geo, st, e);
 		if (ret)
 			goto out_free;
 		if (!s->has)
@@ -246,6 +257,7 @@ out_free:
  * wbf_bt_read_paths() - map and read blktrace files merged by time
  * @paths: file names
  * @n: how many
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record
  * @ctx: passed to @fn
  * @st: statistics, may be NULL
@@ -253,7 +265,8 @@ out_free:
  *
  * Return: as wbf_bt_read_files(), or -errno when a file cannot be opened.
  */
-int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
+int wbf_bt_read_paths(char *const *paths, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn, void *ctx,
 		      struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct wbf_file *files = calloc(n ? n : 1, sizeof(*files));
@@ -268,7 +281,7 @@ int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
 			mapped++;
 	}
 	if (!ret)
-		ret = wbf_bt_read_files(files, n, fn, ctx, st, e);
+		ret = wbf_bt_read_files(files, n, geo, fn, ctx, st, e);
 	for (i = 0; i < mapped; i++)
 		wbf_file_unmap(&files[i]);
 	free(files);

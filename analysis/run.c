@@ -303,7 +303,7 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 	r->have_blk = true;
 	if (in->bt_files.n) {
 		r->blk_kind = "blktrace";
-		ret = wbf_bt_read_paths(in->bt_files.v, in->bt_files.n,
+		ret = wbf_bt_read_paths(in->bt_files.v, in->bt_files.n, &r->geo,
 					wbf_blkstat_record, &r->blk, &r->bt, e);
 	} else {
 		r->blk_kind = "blkparse text";
@@ -311,7 +311,7 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 		if (ret)
 			return ret;
 		ret = wbf_blkparse_text_read(in->texts.v[0], f.data, f.len,
-					     wbf_blkstat_record, &r->blk,
+					     &r->geo, wbf_blkstat_record, &r->blk,
 					     &r->text_events, e);
 		wbf_file_unmap(&f);
 	}
