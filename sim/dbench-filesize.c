@@ -35,7 +35,9 @@
  * Unknown, and never refused: a path shared by all clients (no "client1"
  * in it, or a loadfile whose names cross clients: other clients write
  * there), a handle opened twice without a Close (dbench keeps both and
- * finds the first, wbsim keeps the second: either file may grow). A
+ * finds the first, wbsim keeps the second: either file may grow), and
+ * every size known before a write through a handle not followed (it
+ * may be a followed file, opened while its path's state was unknown). A
  * loadfile that leaves a handle open at the end of a pass (in the next
  * pass its number names two files) or more than 256 open at once is not
  * checked at all (client.txt does neither). Where wbsim and
@@ -80,6 +82,7 @@ struct path_state {
 struct file_size {
 	uint64_t size;
 	uint32_t line;		/* the line that last set @size */
+	uint32_t since;		/* the op that made it known */
 	bool known;
 };
 
@@ -106,6 +109,12 @@ struct size_pass {
 	struct open_handle h[SIZE_HANDLES];
 	unsigned int nr_h;
 	bool overflow;		/* more handles open than followed */
+	/*
+	 * The last op that wrote through a handle not followed: it may be
+	 * a file that is followed (opened before a truncating NTCreateX of
+	 * the same path), so no size known before it holds.
+	 */
+	uint32_t blind_write;
 };
 
 /* the paths only this client's own ops touch (see the comment above) */
@@ -148,10 +157,16 @@ static void subtree_set(struct size_pass *sp, uint32_t id, bool absent,
 }
 
 /* a new file (one per path at a pass start, one per NTCreateX) */
-static uint32_t file_new(struct size_pass *sp, uint64_t size, uint32_t line)
+static uint32_t file_new(struct size_pass *sp, uint64_t size, uint32_t line,
+			 uint32_t stamp)
 {
-	sp->files[sp->nr_files] = (struct file_size){ size, line, true };
+	sp->files[sp->nr_files] = (struct file_size){ size, line, stamp, true };
 	return sp->nr_files++;
+}
+
+static bool file_known(const struct size_pass *sp, const struct file_size *f)
+{
+	return f->known && f->since >= sp->blind_write;
 }
 
 static struct open_handle *handle_find(struct size_pass *sp, int32_t fnum)
@@ -214,16 +229,17 @@ static void ntcreatex(struct size_pass *sp, const struct dbench_op *op,
 	}
 	if (file == FILE_ABSENT &&
 	    (creat || (op->status_ok && disp == DBENCH_FILE_SUPERSEDE))) {
-		file = file_new(sp, 0, op->line);
+		file = file_new(sp, 0, op->line, stamp);
 		path_set(sp, op->path, file, stamp);
 	} else if (file < FILE_ABSENT && trunc && op->status_ok) {
 		/* truncates the file every open handle of it sees */
 		sp->files[file].size = 0;
 		sp->files[file].line = op->line;
+		sp->files[file].since = stamp;
 		sp->files[file].known = true;
 	} else if (file == FILE_UNKNOWN && trunc && op->status_ok &&
 		   path_private(sp->lf, op->path)) {
-		file = file_new(sp, 0, op->line);
+		file = file_new(sp, 0, op->line, stamp);
 		path_set(sp, op->path, file, stamp);
 	}
 	if (op->status_ok)
@@ -253,7 +269,7 @@ static int check_readx(struct size_pass *sp, struct dbench_loadfile *lf,
 	if (!op->status_ok || !h || h->file >= FILE_ABSENT)
 		return 0;
 	f = &sp->files[h->file];
-	if (!f->known || end <= f->size)
+	if (!file_known(sp, f) || end <= f->size)
 		return 0;
 	holds = op->rw.offset < f->size ? f->size - op->rw.offset : 0;
 	if (op->rw.ret_size <= holds)
@@ -276,12 +292,13 @@ static int sweep(struct size_pass *sp, struct dbench_loadfile *lf,
 	sp->nr_files = 0;
 	sp->nr_h = 0;
 	sp->overflow = false;
+	sp->blind_write = 0;
 	for (uint32_t i = 0; i < lf->nr_paths; i++) {
 		const struct start_state *st = &sp->start[i];
 
 		sp->ps[i].file = st->kind == START_ABSENT ? FILE_ABSENT :
 				 st->kind == START_UNKNOWN ? FILE_UNKNOWN :
-				 file_new(sp, st->size, st->line);
+				 file_new(sp, st->size, st->line, 0);
 	}
 	for (uint32_t i = 0; i < lf->nr_ops; i++) {
 		const struct dbench_op *op = &lf->ops[i];
@@ -298,6 +315,8 @@ static int sweep(struct size_pass *sp, struct dbench_loadfile *lf,
 			break;
 		case DBENCH_OP_WRITEX:
 			h = handle_find(sp, op->fnum);
+			if (h && h->file >= FILE_ABSENT)
+				sp->blind_write = stamp;
 			if (!h || h->file >= FILE_ABSENT)
 				break;
 			f = &sp->files[h->file];
@@ -356,7 +375,7 @@ static bool join_end_state(struct size_pass *sp)
 
 		if (st->kind == START_UNKNOWN || file == FILE_ABSENT)
 			continue;
-		if (file == FILE_UNKNOWN || !f->known) {
+		if (file == FILE_UNKNOWN || !file_known(sp, f)) {
 			st->kind = START_UNKNOWN;
 			grew = true;
 		} else if (st->kind == START_ABSENT || f->size > st->size) {

@@ -146,6 +146,19 @@ static void test_accepted(void)
 	check_accepted(FILE_1M "NTCreateX " DIR "\\g\" 0x40 0x2 1 NT_STATUS_OK\n"
 		       "ReadX 1 0 4096 4096 NT_STATUS_OK\n"
 		       "Close 1 NT_STATUS_OK\nClose 1 NT_STATUS_OK\n");
+	/*
+	 * The Mkdir fails on the file f but leaves its state unknown, so
+	 * handle 2 is not followed; it is the file the OVERWRITE_IF then
+	 * truncates, and its WriteX grows what handle 3 reads.
+	 */
+	check_accepted("NTCreateX " DIR "\\f\" 0x40 0x2 1 NT_STATUS_OK\n"
+		       "Close 1 NT_STATUS_OK\n"
+		       "Mkdir " DIR "\\f\" NT_STATUS_OK\n"
+		       "NTCreateX " DIR "\\f\" 0x40 0x1 2 NT_STATUS_OK\n"
+		       "NTCreateX " DIR "\\f\" 0x40 0x5 3 NT_STATUS_OK\n"
+		       "WriteX 2 0 4096 4096 NT_STATUS_OK\n"
+		       "ReadX 3 0 4096 4096 NT_STATUS_OK\n"
+		       "Close 2 NT_STATUS_OK\nClose 3 NT_STATUS_OK\n");
 	/* a handle left open at the end of a pass names two files in the next */
 	check_accepted(SETUP "NTCreateX " DIR "\\f\" 0x40 0x2 1 NT_STATUS_OK\n"
 		       "ReadX 1 0 4096 4096 NT_STATUS_OK\n");
