@@ -17,7 +17,7 @@ struct bt_src {
 	uint64_t nrec;		/* complete records loaded so far */
 	bool swap;		/* file byte order != host */
 	bool has;		/* cur holds a record */
-	struct wbf_rec_clock clk;	/* this file's CPU */
+	struct wbf_rec_clocks clocks;	/* per (device, CPU) of this file */
 	struct blk_io_trace cur;
 	const unsigned char *pdu;
 	uint32_t ts[2];		/* TIMESTAMP payload in host order */
@@ -92,6 +92,7 @@ static void src_cut(struct bt_src *s, size_t have, size_t want,
 static int src_next(struct bt_src *s, const struct wbf_geometry *geo,
 		    struct wbf_bt_stats *st, struct wbf_err *e)
 {
+	struct wbf_rec_clock *clk;
 	char why[300];
 
 	const struct wbf_file *f = s->f;
@@ -148,7 +149,10 @@ static int src_next(struct bt_src *s, const struct wbf_geometry *geo,
 		s->pdu = (const unsigned char *)s->ts;
 		t->pdu_len = sizeof(s->ts);
 	}
-	if (wbf_record_check(&s->clk, geo, t, why, sizeof(why)))
+	clk = wbf_rec_clocks_get(&s->clocks, t->device, t->cpu);
+	if (!clk)
+		return wbf_errf(e, -ENOMEM, "out of memory");
+	if (wbf_record_check(clk, geo, t, why, sizeof(why)))
 		return wbf_errf(e, -EINVAL, "%s: record at byte %zu: %s",
 				f->name, s->cur_off, why);
 	s->has = true;
@@ -194,8 +198,8 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
  *
  * A k-way merge over a binary heap of the files' head records. A file
  * cut inside its last record ends before it (st->truncated, st->warn).
- * A record no kernel writes (record_check.h; a file is one CPU's) is
- * refused as "FILE: record at byte N: ...".
+ * A record no kernel writes (record_check.h) is refused as "FILE: record
+ * at byte N: ...".
  *
  * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
  * @fn returned.
@@ -248,6 +252,8 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n,
 		heap_down(heap, hn, 0, srcs);
 	}
 out_free:
+	for (i = 0; srcs && i < n; i++)
+		wbf_rec_clocks_free(&srcs[i].clocks);
 	free(heap);
 	free(srcs);
 	return ret;

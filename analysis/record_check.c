@@ -6,6 +6,9 @@
 
 #include "record_check.h"
 
+/* the kernel's BLK_TC_FUA: blkparse prints it as a second 'F' */
+#define TC_FUA	(1u << 15)
+
 struct wbf_rec_clock_ent {
 	uint64_t key;		/* dev << 32 | cpu */
 	bool used;
@@ -65,7 +68,7 @@ int wbf_record_check(struct wbf_rec_clock *clk, const struct wbf_geometry *geo,
 	if ((t->action & 0xffff) != __BLK_TA_QUEUE || (cats & BLK_TC_PC))
 		return 0;
 	if (!t->bytes && (cats & (BLK_TC_READ | BLK_TC_WRITE)) &&
-	    !(cats & (BLK_TC_FLUSH | BLK_TC_DISCARD))) {
+	    !(cats & (BLK_TC_FLUSH | TC_FUA | BLK_TC_DISCARD))) {
 		snprintf(why, size,
 			 "a %s queued (Q) with no data at sector %llu (only flushes and discards carry none)",
 			 cats & BLK_TC_WRITE ? "write" : "read",
@@ -108,8 +111,16 @@ struct wbf_rec_clock *wbf_rec_clocks_get(struct wbf_rec_clocks *m,
 	uint64_t key = (uint64_t)dev << 32 | cpu;
 	size_t i;
 
-	if (m->cap && m->slot[clock_slot(m, key)].used)
-		return &m->slot[clock_slot(m, key)].clk;
+	/* one CPU's records come in runs: the last stream first */
+	if (m->cap && m->slot[m->last].used && m->slot[m->last].key == key)
+		return &m->slot[m->last].clk;
+	if (m->cap) {
+		i = clock_slot(m, key);
+		if (m->slot[i].used) {
+			m->last = i;
+			return &m->slot[i].clk;
+		}
+	}
 	if (2 * (m->used + 1) > m->cap) {
 		struct wbf_rec_clocks bigger = { .cap = m->cap ? 2 * m->cap : 16 };
 
@@ -127,6 +138,7 @@ struct wbf_rec_clock *wbf_rec_clocks_get(struct wbf_rec_clocks *m,
 	i = clock_slot(m, key);
 	m->slot[i] = (struct wbf_rec_clock_ent){ .key = key, .used = true };
 	m->used++;
+	m->last = i;
 	return &m->slot[i].clk;
 }
 

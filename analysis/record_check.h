@@ -6,14 +6,15 @@
  *  - Time going back on one CPU. The kernel stamps a record's sequence
  *    number and time together with interrupts off on the CPU that writes
  *    it into that CPU's buffer (__blk_add_trace()), so each CPU's records
- *    are in time order: a per-CPU file of blktrace, and the lines of one
- *    (device, CPU) in blkparse's output (blkparse merges the CPUs by time
+ *    are in time order: the records of one (device, CPU) in a blktrace
+ *    file (a per-CPU file, or blktrace -o - saved whole, whose per-CPU
+ *    chunks interleave), and in blkparse's output (blkparse merges CPUs by time
  *    in file mode, and sorts per batch in pipe mode, where the CPUs can
  *    interleave out of order at a batch's end; each CPU's own records
  *    stay in sequence order, and so in time order). Equal times are
  *    legal; notify records (process names, messages) are not checked.
  *  - A queued bio (Q) that is a read or a write of no bytes. Flushes
- *    ("FWS 0 + 0": the F category) and discards have no data; a Q of a
+ *    ("FWS 0 + 0": the F category; FUA too) and discards have no data; a Q of a
  *    bio without data that is neither shows as 'N' (blkparse prints 'R'
  *    only for a read with bytes). Passthrough (PC) records are left
  *    alone.
@@ -38,10 +39,11 @@ struct wbf_rec_clock {
 	bool seen;
 };
 
-/* the clocks of the (device, CPU) streams of a blkparse text */
+/* the clocks of the (device, CPU) streams of a text or of a file */
 struct wbf_rec_clocks {
 	struct wbf_rec_clock_ent *slot;
 	size_t cap, used;	/* cap: 0 or a power of two */
+	size_t last;		/* slot of the stream asked for last */
 };
 
 int wbf_record_check(struct wbf_rec_clock *clk, const struct wbf_geometry *geo,

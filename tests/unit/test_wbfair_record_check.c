@@ -152,6 +152,16 @@ static void test_binary(const struct wbf_geometry *geo)
 	CHECK(!strcmp(e.msg, "cpu1: record at byte 48: Q of sectors 999993 + 8 "
 		      "ends beyond the disk of 8,0, 1000000 sectors long"));
 	CHECK(read_bin(r, NULL, &e) == 0);
+	/* one file, two CPUs interleaved out of order (blktrace -o -) */
+	r[3].sector = 2048;
+	r[0].cpu = 1;
+	r[0].time = 300;
+	CHECK(read_bin(r, geo, &e) == 0);
+	r[1].cpu = 1;
+	CHECK(read_bin(r, geo, &e) == -EINVAL);
+	CHECK(!strcmp(e.msg, "cpu0: record at byte 48: time 0.000000200 s is "
+		      "before 0.000000300 s, the previous record of CPU 1 of "
+		      "8,0 (the kernel writes each CPU's records in time order)"));
 }
 
 int main(void)
