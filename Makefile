@@ -126,7 +126,8 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address
                -fno-sanitize-recover=all
 FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c sim/config.c sim/options.c
 FUZZ_DEPS_fuzz_scenario := sim/config.c sim/options.c
-FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c sim/config.c sim/options.c
+FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c sim/dbench-filesize.c \
+                                  sim/config.c sim/options.c
 # a 4 KiB read buffer, so small inputs cross buffer refills too
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills

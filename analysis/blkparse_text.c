@@ -6,6 +6,7 @@
 
 #include "blkparse_text.h"
 #include "geometry.h"
+#include "record_check.h"
 #include "stream.h"
 
 struct act_name {
@@ -163,6 +164,8 @@ static bool summary_start(const char *line)
 struct ctx {
 	wbf_bt_fn fn;
 	void *arg;
+	const struct wbf_geometry *geo;
+	struct wbf_rec_clocks clocks;	/* per (device, CPU) */
 	uint32_t last_pid;
 	bool have_last;
 	char last_comm[BLK_TN_COMM_LEN + 1];
@@ -199,6 +202,21 @@ static void put_be64(unsigned char *p, uint64_t v)
 
 	for (i = 0; i < 8; i++)
 		p[i] = v >> (56 - 8 * i);
+}
+
+/* a record blkparse cannot print: "FILE:LINE: what" */
+static int check_record(struct ctx *c, const struct blk_io_trace *t,
+			const char *where, struct wbf_err *e)
+{
+	struct wbf_rec_clock *clk = wbf_rec_clocks_get(&c->clocks, t->device,
+						       t->cpu);
+	char why[300];
+
+	if (!clk)
+		return wbf_errf(e, -ENOMEM, "out of memory");
+	if (wbf_record_check(clk, c->geo, t, why, sizeof(why)))
+		return wbf_errf(e, -EINVAL, "%s: %s", where, why);
+	return 0;
 }
 
 static int parse_event(struct ctx *c, const char *line, const char *where,
@@ -316,7 +334,8 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		if (ret)
 			return ret;
 	}
-	return c->fn(c->arg, &t, pdu);
+	ret = check_record(c, &t, where, e);
+	return ret ? ret : c->fn(c->arg, &t, pdu);
 }
 
 /*
@@ -324,10 +343,11 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
  * into records and handed on before the next is read, so nothing of the
  * text is kept but the window.
  */
-static int text_read(struct wbf_stream *in, wbf_bt_fn fn, void *ctx,
-		     uint64_t *events, struct wbf_err *e)
+static int text_read(struct wbf_stream *in, const struct wbf_geometry *geo,
+		     wbf_bt_fn fn, void *ctx, uint64_t *events,
+		     struct wbf_err *e)
 {
-	struct ctx c = { .fn = fn, .arg = ctx };
+	struct ctx c = { .fn = fn, .arg = ctx, .geo = geo };
 	struct wbf_lines it = { .lineno = 0 };
 	bool summary = false;
 	uint64_t n = 0;
@@ -347,20 +367,20 @@ static int text_read(struct wbf_stream *in, wbf_bt_fn fn, void *ctx,
 				 it.lineno);
 			ret = parse_event(&c, line, where, e);
 			if (ret)
-				return ret;
+				goto out;
 			n++;
 		}
 		if (ret < 0)
-			return ret;
+			goto out;
 	}
-	if (ret < 0)
-		return ret;
-	if (!n)
-		return wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines",
-				in->name, it.lineno);
-	if (events)
+	if (!ret && !n)
+		ret = wbf_errf(e, -EINVAL, "%s:%zu: no blkparse event lines",
+			       in->name, it.lineno);
+	if (!ret && events)
 		*events = n;
-	return 0;
+out:
+	wbf_rec_clocks_free(&c.clocks);
+	return ret < 0 ? ret : 0;
 }
 
 /**
@@ -368,26 +388,30 @@ static int text_read(struct wbf_stream *in, wbf_bt_fn fn, void *ctx,
  * @name: file name for messages
  * @data: the text
  * @len: its length
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record, in line order
  * @ctx: passed to @fn
  * @events: set to the number of event lines (may be NULL)
  * @e: "file:line: ..." on garbage
  *
- * Return: 0, -EINVAL on garbage, or what @fn returned.
+ * A record no kernel writes (record_check.h) is garbage too.
+ *
+ * Return: 0, -EINVAL on garbage, -ENOMEM, or what @fn returned.
  */
 int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
-			   wbf_bt_fn fn, void *ctx, uint64_t *events,
-			   struct wbf_err *e)
+			   const struct wbf_geometry *geo, wbf_bt_fn fn,
+			   void *ctx, uint64_t *events, struct wbf_err *e)
 {
 	struct wbf_stream in;
 
 	wbf_stream_mem(&in, name, data, len);
-	return text_read(&in, fn, ctx, events, e);
+	return text_read(&in, geo, fn, ctx, events, e);
 }
 
 /**
  * wbf_blkparse_text_read_path() - feed a blkparse text file, streaming
  * @path: the file (or pipe)
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record, in line order
  * @ctx: passed to @fn
  * @events: set to the number of event lines (may be NULL)
@@ -398,15 +422,16 @@ int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
  *
  * Return: 0, -EINVAL on garbage, -errno, or what @fn returned.
  */
-int wbf_blkparse_text_read_path(const char *path, wbf_bt_fn fn, void *ctx,
-				uint64_t *events, struct wbf_err *e)
+int wbf_blkparse_text_read_path(const char *path,
+				const struct wbf_geometry *geo, wbf_bt_fn fn,
+				void *ctx, uint64_t *events, struct wbf_err *e)
 {
 	struct wbf_stream in;
 	int ret = wbf_stream_open(&in, path, e);
 
 	if (ret)
 		return ret;
-	ret = text_read(&in, fn, ctx, events, e);
+	ret = text_read(&in, geo, fn, ctx, events, e);
 	wbf_stream_close(&in);
 	return ret;
 }

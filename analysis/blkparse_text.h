@@ -14,7 +14,9 @@
  * line a MESSAGE notify, an A line a REMAP record with the big-endian
  * payload the binary format has. The per-CPU and total summary block
  * blkparse prints at the end ("CPU0 (sda):", "Total (sda):", ...) is
- * skipped, as are its "Input file ... added" lines.
+ * skipped, as are its "Input file ... added" lines. Lines blkparse
+ * cannot print (record_check.h: a CPU's time going back, a read or write
+ * Q of no bytes, a Q beyond its disk's end) are refused as FILE:LINE.
  */
 #ifndef WBFAIR_BLKPARSE_TEXT_H
 #define WBFAIR_BLKPARSE_TEXT_H
@@ -24,13 +26,15 @@
 #include <stdint.h>
 
 #include "blktrace_read.h"
+#include "geometry.h"
 #include "util.h"
 
 int wbf_blkparse_text_read(const char *name, const void *data, size_t len,
-			   wbf_bt_fn fn, void *ctx, uint64_t *events,
-			   struct wbf_err *e);
-int wbf_blkparse_text_read_path(const char *path, wbf_bt_fn fn, void *ctx,
-				uint64_t *events, struct wbf_err *e);
+			   const struct wbf_geometry *geo, wbf_bt_fn fn,
+			   void *ctx, uint64_t *events, struct wbf_err *e);
+int wbf_blkparse_text_read_path(const char *path,
+				const struct wbf_geometry *geo, wbf_bt_fn fn,
+				void *ctx, uint64_t *events, struct wbf_err *e);
 bool wbf_blkparse_text_line(const char *line);
 
 #endif

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "blktrace_read.h"
+#include "record_check.h"
 #include "stream.h"
 
 /*
@@ -21,6 +22,7 @@ struct bt_src {
 	uint64_t nrec;		/* complete records loaded so far */
 	bool swap;		/* file byte order != host */
 	bool has;		/* cur holds a record */
+	struct wbf_rec_clocks clocks;	/* per (device, CPU) of this file */
 	struct blk_io_trace cur;
 	const unsigned char *pdu;
 	uint32_t ts[2];		/* TIMESTAMP payload in host order */
@@ -93,9 +95,11 @@ static void src_cut(struct bt_src *s, size_t have, size_t want,
 }
 
 /* Load the next record of @s into s->cur; s->has = false at the end. */
-static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
-		    struct wbf_err *e)
+static int src_next(struct bt_src *s, const struct wbf_geometry *geo,
+		    struct wbf_bt_stats *st, struct wbf_err *e)
 {
+	struct wbf_rec_clock *clk;
+	char why[300];
 	struct wbf_stream *in = &s->in;
 	struct blk_io_trace *t = &s->cur;
 	int ret;
@@ -159,6 +163,12 @@ static int src_next(struct bt_src *s, struct wbf_bt_stats *st,
 		s->pdu = (const unsigned char *)s->ts;
 		t->pdu_len = sizeof(s->ts);
 	}
+	clk = wbf_rec_clocks_get(&s->clocks, t->device, t->cpu);
+	if (!clk)
+		return wbf_errf(e, -ENOMEM, "out of memory");
+	if (wbf_record_check(clk, geo, t, why, sizeof(why)))
+		return wbf_errf(e, -EINVAL, "%s: record at byte %llu: %s",
+				in->name, (unsigned long long)s->cur_off, why);
 	s->has = true;
 	return 0;
 }
@@ -195,7 +205,8 @@ static void heap_down(size_t *h, size_t n, size_t i, const struct bt_src *srcs)
  * per file in memory at a time, as blkparse holds one per CPU. A file cut
  * inside its last record ends before it (st->truncated, st->warn).
  */
-static int bt_merge(struct bt_src *srcs, size_t n, wbf_bt_fn fn, void *ctx,
+static int bt_merge(struct bt_src *srcs, size_t n,
+		    const struct wbf_geometry *geo, wbf_bt_fn fn, void *ctx,
 		    struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct wbf_bt_stats local;
@@ -211,7 +222,7 @@ static int bt_merge(struct bt_src *srcs, size_t n, wbf_bt_fn fn, void *ctx,
 	for (i = 0; i < n; i++) {
 		ret = src_init(&srcs[i], e);
 		if (!ret)
-			ret = src_next(&srcs[i], st, e);
+			ret = src_next(&srcs[i], geo, st, e);
 		if (ret)
 			goto out_free_heap;
 		st->files++;
@@ -229,7 +240,7 @@ static int bt_merge(struct bt_src *srcs, size_t n, wbf_bt_fn fn, void *ctx,
 		if (ret)
 			goto out_free_heap;
 		st->records++;
-		ret = src_next(s, st, e);
+		ret = src_next(s, geo, st, e);
 		if (ret)
 			goto out_free_heap;
 		if (!s->has)
@@ -240,6 +251,8 @@ static int bt_merge(struct bt_src *srcs, size_t n, wbf_bt_fn fn, void *ctx,
 	for (i = 0; i < n; i++)
 		st->bytes += srcs[i].in.off + srcs[i].in.len;
 out_free_heap:
+	for (i = 0; i < n; i++)
+		wbf_rec_clocks_free(&srcs[i].clocks);
 	free(heap);
 	return ret;
 }
@@ -248,15 +261,20 @@ out_free_heap:
  * wbf_bt_read_files() - read blktrace files in memory merged by time
  * @files: the files (one per CPU, possibly of several devices)
  * @n: how many
+ * @geo: the layout, for the disks' sizes (may be NULL)
  * @fn: called per record
  * @ctx: passed to @fn
  * @st: statistics, may be NULL
  * @e: error message
  *
+ * A record no kernel writes (record_check.h) is refused as "FILE: record
+ * at byte N: ...".
+ *
  * Return: 0, -EINVAL with "FILE: offset N: ..." in @e, -ENOMEM, or what
  * @fn returned.
  */
-int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
+int wbf_bt_read_files(const struct wbf_file *files, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn,
 		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct bt_src *srcs;
@@ -269,7 +287,7 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
 	for (i = 0; i < n; i++)
 		wbf_stream_mem(&srcs[i].in, files[i].name, files[i].data,
 			       files[i].len);
-	ret = bt_merge(srcs, n, fn, ctx, st, e);
+	ret = bt_merge(srcs, n, geo, fn, ctx, st, e);
 	free(srcs);
 	return ret;
 }
@@ -288,7 +306,8 @@ int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
  *
  * Return: as wbf_bt_read_files(), or -errno when a file cannot be read.
  */
-int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
+int wbf_bt_read_paths(char *const *paths, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn, void *ctx,
 		      struct wbf_bt_stats *st, struct wbf_err *e)
 {
 	struct bt_src *srcs;
@@ -304,7 +323,7 @@ int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
 			opened++;
 	}
 	if (!ret)
-		ret = bt_merge(srcs, n, fn, ctx, st, e);
+		ret = bt_merge(srcs, n, geo, fn, ctx, st, e);
 	for (i = 0; i < opened; i++)
 		wbf_stream_close(&srcs[i].in);
 	free(srcs);

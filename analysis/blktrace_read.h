@@ -13,7 +13,10 @@
  * order of the files as given (then file order within a file), so the
  * merged order is a function of the input alone.
  *
- * Errors are "FILE: offset N: what" with the offset of the bad record.
+ * Errors are "FILE: offset N: what" with the offset of the bad record,
+ * and "FILE: record at byte N: what" for a record no kernel writes
+ * (record_check.h: time going back in one CPU's file, a read or write Q
+ * of no bytes, a Q beyond its disk's end when the geometry says).
  * A file whose last record is cut short (a trace stopped mid-write) is
  * not an error: its complete records are read, as blkparse does, and the
  * stats say where it was cut.
@@ -26,6 +29,7 @@
 #include <stdint.h>
 
 #include "blktrace_api.h"
+#include "geometry.h"
 #include "util.h"
 
 /*
@@ -56,9 +60,11 @@ void wbf_bt_paths_free(char **paths, size_t n);
 bool wbf_bt_is_trace_name(const char *name);
 bool wbf_bt_looks_binary(const void *data, size_t len);
 
-int wbf_bt_read_files(const struct wbf_file *files, size_t n, wbf_bt_fn fn,
+int wbf_bt_read_files(const struct wbf_file *files, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn,
 		      void *ctx, struct wbf_bt_stats *st, struct wbf_err *e);
-int wbf_bt_read_paths(char *const *paths, size_t n, wbf_bt_fn fn, void *ctx,
+int wbf_bt_read_paths(char *const *paths, size_t n,
+		      const struct wbf_geometry *geo, wbf_bt_fn fn, void *ctx,
 		      struct wbf_bt_stats *st, struct wbf_err *e);
 
 #endif

@@ -305,11 +305,11 @@ static int load_blk(struct wbf_run *r, struct inputs *in, struct wbf_err *e)
 	r->have_blk = true;
 	if (in->bt_files.n) {
 		r->blk_kind = "blktrace";
-		ret = wbf_bt_read_paths(in->bt_files.v, in->bt_files.n,
+		ret = wbf_bt_read_paths(in->bt_files.v, in->bt_files.n, &r->geo,
 					wbf_blkstat_record, &r->blk, &r->bt, e);
 	} else {
 		r->blk_kind = "blkparse text";
-		ret = wbf_blkparse_text_read_path(in->texts.v[0],
+		ret = wbf_blkparse_text_read_path(in->texts.v[0], &r->geo,
 						  wbf_blkstat_record, &r->blk,
 						  &r->text_events, e);
 	}

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f[1].len = size - cut;
 	wbf_geometry_parse(&geo, "geo", geo_text, sizeof(geo_text) - 1, &e);
 	wbf_blkstat_init(&bs, &geo, 1000000);
-	wbf_bt_read_files(f, 2, wbf_blkstat_record, &bs, NULL, &e);
+	wbf_bt_read_files(f, 2, &geo, wbf_blkstat_record, &bs, NULL, &e);
 	wbf_blkstat_finish(&bs);
 	wbf_blkstat_free(&bs);
 	wbf_geometry_free(&geo);

@@ -631,6 +631,8 @@ static int parser_finish(struct parser *p, int ret)
 		snprintf(lf->err, DBENCH_ERR_MAX, "%s: no operations", p->name);
 		ret = -EINVAL;
 	}
+	if (!ret)
+		ret = dbench_loadfile_check_reads(lf, p->name);
 	lf->nr_lines = p->lineno;
 	if (ret) {
 		char err[DBENCH_ERR_MAX];

@@ -34,7 +34,10 @@
  * token longer than dbench's 100-byte token buffers, a line longer than
  * dbench's fgets() reads whole (1021 characters), a NUL byte, a dbench 1
  * ("SMB...") loadfile and a lone op without status. dbench 4.0 also cuts
- * the last character of a final line without '\n'; we do not.
+ * the last character of a final line without '\n'; we do not. After
+ * parsing, a ReadX that reads past the end of a file whose size the
+ * loadfile itself gives, and expects more bytes than the file holds
+ * there, is refused too (dbench-filesize.c).
  *
  * What dbench 4.0's file system backend (fileio.c) does with each op,
  * for an executor (a mismatch with the expected status that "fails" the
@@ -49,7 +52,8 @@
  *   Close fnum: close. Flush fnum: fsync.
  *   WriteX fnum offset size ret: pwrite of size zero bytes, which must
  *	return ret (else exit); -F: fsync after it. ReadX: pread of size
- *	bytes (a short read is only reported). Both count size bytes.
+ *	bytes, compared with ret, the bytes the recorded server returned
+ *	(a mismatch is only reported). Both count size bytes.
  *   Unlink path attr / Rmdir path / Rename old new: the call's success must
  *	match the status (else the client fails); -S: fdatasync of the parent
  *	directory (of new for Rename) afterwards. Mkdir path: mkdir, result
@@ -282,6 +286,7 @@ struct dbench_loadfile {
 int dbench_loadfile_load(struct dbench_loadfile *lf, const char *path);
 int dbench_loadfile_parse(struct dbench_loadfile *lf, const char *name,
 			  const char *buf, size_t len);
+int dbench_loadfile_check_reads(struct dbench_loadfile *lf, const char *name);
 void dbench_loadfile_free(struct dbench_loadfile *lf);
 
 const char *dbench_op_keyword(enum dbench_op_type type);

@@ -58,6 +58,9 @@ struct ext3_sb {
 	/* a commit's blocks and journal bios, owned by kjournald's stack;
 	 * here so that a run ending mid-commit can free them at umount */
 	uint64_t *commit_blocks;
+	/* the inodes whose ordered data a commit waits for (freed at umount
+	 * when a run ends in the middle of that wait) */
+	struct inode **commit_batch;
 	struct list_head jbios;
 	size_t t_nr, t_cap;
 	uint64_t *t_set;		/* open addressing, 0 = empty */
@@ -403,6 +406,7 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 		cap++;
 	if (cap)
 		batch = calloc(cap, sizeof(*batch));
+	es->commit_batch = batch;
 	while (!list_empty(ordered)) {
 		struct inode *inode = list_first_entry(ordered, struct inode,
 						       i_ordered);
@@ -427,6 +431,7 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 		filemap_fdatawait(m, t, &batch[i]->i_data);
 		iput(m, t, batch[i]);
 	}
+	es->commit_batch = NULL;
 	free(batch);
 }
 
@@ -633,6 +638,7 @@ void ext3_umount_free(struct machine *m, struct super_block *sb)
 	free(es->t_blocks);
 	free(es->t_set);
 	free(es->commit_blocks);
+	free(es->commit_batch);
 	while (!list_empty(&es->jbios)) {
 		struct jbio *jb = list_first_entry(&es->jbios, struct jbio, node);
 

@@ -428,7 +428,7 @@ static void expect_cut(const struct tg_params *p, const struct tg *g,
 	snprintf(name, sizeof(name), "%s/sda", tmpdir);
 	CHECK(tg_write(p, g, name) == 0);
 	CHECK(truncate(path, len) == 0);
-	CHECK(wbf_bt_read_paths(paths, 1, count_rec, &seen, &st, &e) == 0);
+	CHECK(wbf_bt_read_paths(paths, 1, NULL, count_rec, &seen, &st, &e) == 0);
 	CHECK_EQ_U64(seen, nrec);
 	CHECK_EQ_U64(st.records, nrec);
 	CHECK_EQ_U64(st.truncated, 1);

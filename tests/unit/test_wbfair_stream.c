@@ -102,9 +102,9 @@ static void expect_same_error(const char *path, const char *text, size_t len,
 	struct wbf_err e = { "" };
 
 	write_file(path, text, len);
-	CHECK(wbf_blkparse_text_read(path, text, len, hash_rec, &h, NULL,
+	CHECK(wbf_blkparse_text_read(path, text, len, NULL, hash_rec, &h, NULL,
 				     &e) == -EINVAL);
-	CHECK(wbf_blkparse_text_read_path(path, hash_rec, &h, NULL,
+	CHECK(wbf_blkparse_text_read_path(path, NULL, hash_rec, &h, NULL,
 					  e2) == -EINVAL);
 	CHECK(!strcmp(e.msg, e2->msg));
 	CHECK(!strncmp(e2->msg, path, strlen(path)) &&
@@ -122,9 +122,9 @@ static void test_text_window(void)
 	text = make_text(40000, &len);
 	CHECK(len > 8 * WBF_STREAM_WINDOW);
 	write_file(path, text, len - 1);	/* no final newline */
-	CHECK(wbf_blkparse_text_read("t", text, len - 1, hash_rec, &mem, &nm,
+	CHECK(wbf_blkparse_text_read("t", text, len - 1, NULL, hash_rec, &mem, &nm,
 				     &e) == 0);
-	CHECK(wbf_blkparse_text_read_path(path, hash_rec, &file, &nf, &e) == 0);
+	CHECK(wbf_blkparse_text_read_path(path, NULL, hash_rec, &file, &nf, &e) == 0);
 	CHECK_EQ_U64(nm, 40000);
 	CHECK_EQ_U64(nf, nm);
 	CHECK_EQ_U64(file.n, mem.n);
@@ -168,8 +168,8 @@ static void test_bt_window(bool big)
 		CHECK(wbf_file_map(&f[k], paths[k], &e) == 0);
 	}
 	CHECK(f[0].len + f[1].len + f[2].len > 16 * WBF_STREAM_WINDOW);
-	CHECK(wbf_bt_read_files(f, 3, hash_rec, &mem, &sm, &e) == 0);
-	CHECK(wbf_bt_read_paths(paths, 3, hash_rec, &file, &sf, &e) == 0);
+	CHECK(wbf_bt_read_files(f, 3, NULL, hash_rec, &mem, &sm, &e) == 0);
+	CHECK(wbf_bt_read_paths(paths, 3, NULL, hash_rec, &file, &sf, &e) == 0);
 	CHECK_EQ_U64(mem.n, tr.records);
 	CHECK_EQ_U64(file.n, mem.n);
 	CHECK(file.h == mem.h);

@@ -144,7 +144,7 @@ static void test_blkparse_text(void)
 	uint64_t n = 0;
 	int i, comm = -1;
 
-	CHECK(wbf_blkparse_text_read("t.txt", text, sizeof(text) - 1, record,
+	CHECK(wbf_blkparse_text_read("t.txt", text, sizeof(text) - 1, NULL, record,
 				     &l, &n, &e) == 0);
 	CHECK_EQ_U64(n, 9);
 	/* A, comm, Q, G, P, U, comm, D, C, comm, Q, m: 12 records */
@@ -167,15 +167,15 @@ static void test_blkparse_text(void)
 
 	l.n = 0;
 	expect_msg(wbf_blkparse_text_read("t.txt", "  8,0 0 1 0.1 5 Q W 1 + 8 [a]\nfoo\n",
-					  33, record, &l, &n, &e), &e,
+					  33, NULL, record, &l, &n, &e), &e,
 		   "t.txt:2: not a blkparse event line");
 	expect_msg(wbf_blkparse_text_read("t.txt", "  8,0 0 1 0.1 5 Z W 1 + 8 [a]\n",
-					  30, record, &l, &n, &e), &e,
+					  30, NULL, record, &l, &n, &e), &e,
 		   "t.txt:1: unknown action 'Z'");
 	expect_msg(wbf_blkparse_text_read("t.txt", "  8,0 0 1 0.1 5 Q W 1 + 8 [a] junk\n",
-					  35, record, &l, &n, &e), &e,
+					  35, NULL, record, &l, &n, &e), &e,
 		   "t.txt:1: unexpected text");
-	expect_msg(wbf_blkparse_text_read("t.txt", "\n\n", 2, record, &l, &n,
+	expect_msg(wbf_blkparse_text_read("t.txt", "\n\n", 2, NULL, record, &l, &n,
 					  &e), &e, "t.txt:2: no blkparse event lines");
 }
 
@@ -200,7 +200,7 @@ static void test_blkparse_split(void)
 	uint64_t n = 0;
 	size_t i;
 
-	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1, record,
+	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1, NULL, record,
 				     &l, &n, &e) == 0);
 	/* comm, Q, X, D, D, C, comm, C */
 	CHECK(l.n >= 3 && l.t[2].action == (BLK_TA_SPLIT | BLK_TC_ACT(BLK_TC_WRITE)));
@@ -208,7 +208,7 @@ static void test_blkparse_split(void)
 	      l.pdu[2][6] == 0x11 && l.pdu[2][7] == 0x00);	/* 4352 BE */
 
 	CHECK(wbf_blkstat_init(&bs, &geo, 1000000000ULL) == 0);
-	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1,
+	CHECK(wbf_blkparse_text_read("s.txt", text, sizeof(text) - 1, NULL,
 				     wbf_blkstat_record, &bs, &n, &e) == 0);
 	CHECK(wbf_blkstat_finish(&bs) == 0);
 	CHECK_EQ_U64(bs.ndisks, 1);

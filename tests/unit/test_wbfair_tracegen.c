@@ -185,7 +185,7 @@ static void test_roundtrip(bool big)
 	CHECK(wbf_bt_paths(name, &paths, &n, &e) == 0);
 	CHECK_EQ_U64(n, 3);
 	rb.g = &g;
-	CHECK(wbf_bt_read_paths(paths, n, check_record, &rb, &st, &e) == 0);
+	CHECK(wbf_bt_read_paths(paths, n, NULL, check_record, &rb, &st, &e) == 0);
 	CHECK_EQ_U64(rb.bad, 0);
 	CHECK_EQ_U64(rb.i, g.n);
 	CHECK_EQ_U64(st.records, g.n);
