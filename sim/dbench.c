@@ -332,6 +332,27 @@ static void run_op(struct dbench_client *c, const struct dbench_op *op)
 	}
 }
 
+/*
+ * An op of client @c of type @type, loadfile line @line, that began at
+ * @began ended now: count it if the kernel's watchdog would have called it
+ * hung, and keep the longest. The whole op counts (CPU, throttling, I/O
+ * waits), from the warm-up to the cleanup: a hang is one whenever it is.
+ */
+static void note_op_wait(struct dbench_client *c, enum dbench_op_type type,
+			 uint64_t line, sim_time_t began)
+{
+	struct dbench_instance *inst = c->inst;
+	sim_time_t ns = inst->m->sim.now - began;
+
+	if (ns > DBENCH_HUNG_TASK_TIMEOUT)
+		inst->nr_hung++;
+	if (ns > inst->longest.ns)
+		inst->longest = (struct dbench_op_wait){
+			.ns = ns, .began = began, .type = type,
+			.client = c->id, .line = line,
+		};
+}
+
 static void client_fn(struct task *t)
 {
 	struct dbench_client *c = t->priv;
@@ -339,6 +360,7 @@ static void client_fn(struct task *t)
 	const struct dbench_loadfile *lf = inst->lf;
 	struct machine *m = inst->m;
 	uint32_t clients_dir;
+	sim_time_t began;
 
 	if (inst->start > m->sim.now)
 		schedule_timeout(t, NULL, inst->start - m->sim.now);
@@ -351,7 +373,9 @@ static void client_fn(struct task *t)
 				goto cleanup;
 			dbench_stats_op_begin(&inst->st, c->id, m->sim.now, op->line,
 					      DBENCH_UNTIMED);
+			began = m->sim.now;
 			run_op(c, op);
+			note_op_wait(c, op->type, op->line, began);
 			dbench_stats_op_end(&inst->st, c->id, op->type, m->sim.now,
 					    dbench_op_bytes(op));
 		}
@@ -363,8 +387,10 @@ cleanup:
 			iput(m, t, c->h[i].inode);
 			c->h[i].used = false;
 		}
+	began = m->sim.now;
 	if (!dbench_path_lookup(lf, "/clients/client1", &clients_dir))
 		do_deltree(c, clients_dir);
+	note_op_wait(c, DBENCH_OP_DELTREE, 0, began);
 	dbench_stats_client_finished(&inst->st, c->id);
 	if (++inst->nr_finished == inst->st.nclients) {
 		inst->finished = true;

@@ -135,6 +135,13 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"pages_dirtied\": %" PRIu64 ",\n", r->pages_dirtied);
 	fprintf(f, "  \"pages_written\": %" PRIu64 ",\n", r->pages_written);
 	fprintf(f, "  \"journal_blocks\": %" PRIu64 ",\n", r->journal_blocks);
+	/* the hung-task record (run_note_hung) */
+	fprintf(f, "  \"hung_task_timeout_s\": %llu,\n",
+		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC));
+	fprintf(f, "  \"ops_over_hung_task_timeout\": %" PRIu64 ",\n", r->hung.count);
+	fprintf(f, "  \"longest_op_wait\": {\"seconds\": %.6f, \"op\": \"%s\", \"client\": %u, \"partition\": \"%s\", \"began_s\": %.6f, \"loadfile_line\": %" PRIu64 "},\n",
+		r->hung.longest_ns / 1e9, r->hung.op, r->hung.client,
+		r->hung.part, r->hung.began / 1e9, r->hung.line);
 	fprintf(f, "  \"instances\": [\n");
 	for (int i = 0; i < r->nr_inst; i++)
 		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
@@ -284,6 +291,26 @@ static void check_trace_limit(struct machine *m, const struct run_opts *o,
 	}
 }
 
+/* Sum the instances' ops over the hung-task timeout; keep the longest. */
+static void run_note_hung(struct run_result *r, const struct dbench_run *dr)
+{
+	for (int i = 0; i < dr->nr_inst; i++) {
+		const struct dbench_instance *inst = &dr->inst[i];
+		const struct dbench_op_wait *w = &inst->longest;
+
+		r->hung.count += inst->nr_hung;
+		if (w->ns <= r->hung.longest_ns)
+			continue;
+		r->hung.longest_ns = w->ns;
+		r->hung.began = w->began;
+		r->hung.client = w->client;
+		r->hung.line = w->line;
+		snprintf(r->hung.op, sizeof(r->hung.op), "%s",
+			 dbench_op_stat_name(w->type));
+		snprintf(r->hung.part, sizeof(r->hung.part), "%s", inst->sb->s_id);
+	}
+}
+
 /**
  * run_cell - simulate scenario @s, writing the run directory @outdir
  * @r: receives the figures of the run
@@ -418,6 +445,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		r->inst[i].start = inst->start;
 		r->inst[i].errors = inst->nr_errors;
 	}
+	run_note_hung(r, dr);
 	for (int d = 0; d < m->nr_disks; d++) {
 		struct gendisk *gd = &m->disks[d]->disk.gd;
 
@@ -466,6 +494,10 @@ void run_result_print(FILE *f, const struct run_result *r)
 	fprintf(f, "  CPUs %.1f%% busy; pages dirtied %" PRIu64 ", written back %" PRIu64 ", journal blocks %" PRIu64 "\n",
 		r->sim_end ? 100.0 * r->cpu_busy_ns / r->nr_cpus / r->sim_end : 0.0,
 		r->pages_dirtied, r->pages_written, r->journal_blocks);
+	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 "; longest %.1f s (%s, client %u on %s, from %.1f s)\n",
+		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC),
+		r->hung.count, r->hung.longest_ns / 1e9, r->hung.op,
+		r->hung.client, r->hung.part, r->hung.began / 1e9);
 }
 
 static void usage(FILE *f)
