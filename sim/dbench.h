@@ -47,6 +47,9 @@ extern const struct opt_table dbench_opt_table;
  * @type: which op (dbench_op_stat_name())
  * @client: dbench's client number
  * @line: its loadfile line; 0 for the cleanup's Deltree
+ * @bdp_ns: of @ns, the time throttled in balance_dirty_pages (pauses, and
+ *	in 2.6.30/2.6.32 the dirtier's own writeback); the rest is CPU, I/O
+ *	and journal waits
  */
 struct dbench_op_wait {
 	sim_time_t ns;
@@ -54,6 +57,7 @@ struct dbench_op_wait {
 	enum dbench_op_type type;
 	unsigned int client;
 	uint64_t line;
+	sim_time_t bdp_ns;
 };
 
 struct dbench_client;

@@ -33,7 +33,7 @@ struct run_result {
 	 * (DBENCH_HUNG_TASK_TIMEOUT) and the longest op of any instance */
 	struct run_hung {
 		uint64_t count;
-		sim_time_t longest_ns, began;
+		sim_time_t longest_ns, began, bdp_ns;
 		char op[16], part[16];
 		unsigned int client;
 		uint64_t line;
