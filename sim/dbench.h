@@ -79,6 +79,7 @@ struct dbench_instance {
 	struct dbench_client *clients;
 	uint64_t nr_errors;		/* ops whose outcome differed */
 	uint64_t nr_hung;		/* ops over DBENCH_HUNG_TASK_TIMEOUT */
+	uint64_t nr_hung_unthrottled;	/* of them, less than half throttled */
 	struct dbench_op_wait longest;	/* the longest op of the run */
 };
 

@@ -5,9 +5,10 @@
 #  - bigram, jbod and every wq (6.1, IO-less throttling) cell: no op over
 #    120 s;
 #  - box2009 under the 2.6.30/2.6.32 models (pdflush, bdi, bdi-fair): ops
-#    over 120 s exist, and the longest one spent all of its time in
-#    balance_dirty_pages - the documented exception (the era's throttle
-#    loop has no time bound). Anywhere else, such a wait is a bug.
+#    over 120 s may exist (53 and 177 today), all of them mostly spent in
+#    balance_dirty_pages and the longest entirely - the documented
+#    exception (the era's throttle loop has no time bound);
+#  - nowhere an op over 120 s that mostly waited for something else.
 # box2009 and bigram run whole (600 s simulated, a few wall seconds); jbod
 # (13 disks, over a minute of wall time whole) runs 20 s: its longest op
 # over the whole run is under 5 s in every cell, so a shorter run checks
@@ -16,7 +17,7 @@
 need jq
 
 # check_cell NAME WANT ARGS...: run one cell, WANT is "none" (no op over
-# the timeout) or "bdp" (some, and the longest all in balance_dirty_pages)
+# the timeout) or "bdp" (any over it in balance_dirty_pages)
 check_cell() {
 	local name=$1 want=$2 s n longest in_bdp
 	shift 2
@@ -24,6 +25,7 @@ check_cell() {
 		{ fail "$name: wbsim run failed: $(tail -3 "$TMP/$name.out")"; return; }
 	s=$TMP/$name/summary.json
 	jq -e '.hung_task_timeout_s == 120 and (.ops_over_hung_task_timeout | type) == "number"
+	       and (.ops_over_hung_task_timeout_not_throttled | type) == "number"
 	       and (.longest_op_wait | has("seconds") and has("op") and has("client")
 	            and has("partition") and has("began_s") and has("loadfile_line")
 	            and has("in_balance_dirty_pages_s"))' "$s" >/dev/null ||
@@ -32,8 +34,10 @@ check_cell() {
 	longest=$(jq '.longest_op_wait.seconds' "$s")
 	in_bdp=$(jq '.longest_op_wait.in_balance_dirty_pages_s' "$s")
 	echo "$name: $n ops over 120 s; longest $longest s ($(jq -r '.longest_op_wait.op' "$s")), $in_bdp s in balance_dirty_pages"
-	grep -q "dbench ops over the 120 s hung-task timeout: $n;" "$TMP/$name.out" ||
+	grep -q "dbench ops over the 120 s hung-task timeout: $n (" "$TMP/$name.out" ||
 		fail "$name: the run's stdout does not give the count $n"
+	[ "$(jq '.ops_over_hung_task_timeout_not_throttled' "$s")" -eq 0 ] ||
+		fail "$name: an op over 120 s waited mostly outside balance_dirty_pages: a mechanism docs/long-waits.md does not explain"
 	case $want in
 	none)
 		[ "$n" -eq 0 ] || fail "$name: $n dbench ops waited over 120 s (longest $longest s)"
@@ -41,8 +45,8 @@ check_cell() {
 			fail "$name: longest op $longest s, want (0, 120]"
 		;;
 	bdp)
-		[ "$n" -gt 0 ] || fail "$name: no op over 120 s: update docs/long-waits.md and this test"
-		awk -v l="$longest" -v b="$in_bdp" 'BEGIN { exit !(l > 120 && b >= 0.99 * l) }' ||
+		[ "$n" -gt 0 ] || echo "note: $name has no op over 120 s now; docs/long-waits.md says it had"
+		awk -v l="$longest" -v b="$in_bdp" 'BEGIN { exit !(l <= 120 || b >= 0.99 * l) }' ||
 			fail "$name: longest op $longest s spent only $in_bdp s in balance_dirty_pages"
 		;;
 	esac
