@@ -32,7 +32,7 @@ extern const struct opt_table dbench_opt_table;
 
 /*
  * The kernel's hung-task watchdog default (kernel/hung_task.c,
- * CONFIG_DEFAULT_HUNG_TASK_TIMEOUT = 120, vm sysctl
+ * CONFIG_DEFAULT_HUNG_TASK_TIMEOUT = 120, the sysctl
  * kernel.hung_task_timeout_secs): a task blocked this long gets an
  * "INFO: task ... blocked for more than 120 seconds" warning. A dbench op
  * that takes longer is what a user of the modelled kernel would see as a
