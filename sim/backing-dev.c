@@ -77,6 +77,7 @@ void machine_note_throttle(struct machine *m, struct task *t,
 	m->dirty_limit_hit = true;
 	m->dirty_throttled++;
 	m->dirty_throttled_ns += ns;
+	t->bdp_ns += ns;	/* which op it delayed: dbench's wait record */
 	/* 6.1's tracepoint fields, pause in ms; one per throttled call: verbose */
 	wb_trace_verbose(m, t, "balance_dirty_pages", "bdi %s: dirtied_pause=%lu pause=%llu",
 		 bdi->name, pages_written,

@@ -332,6 +332,34 @@ static void run_op(struct dbench_client *c, const struct dbench_op *op)
 	}
 }
 
+/*
+ * An op of client @c of type @type, loadfile line @line, that began at
+ * @began ended now: count it if the kernel's watchdog would have called it
+ * hung, and keep the longest. The whole op counts (CPU, throttling, I/O
+ * waits), from the warm-up to the cleanup: a hang is one whenever it is.
+ */
+static void note_op_wait(struct dbench_client *c, enum dbench_op_type type,
+			 uint64_t line, sim_time_t began, sim_time_t bdp_before)
+{
+	struct dbench_instance *inst = c->inst;
+	sim_time_t ns = inst->m->sim.now - began;
+	sim_time_t bdp = c->t.bdp_ns - bdp_before;
+
+	if (ns > DBENCH_HUNG_TASK_TIMEOUT) {
+		inst->nr_hung++;
+		/* docs/long-waits.md: throttling explains every such wait so
+		 * far; one that mostly waited elsewhere is a new mechanism */
+		if (bdp < ns / 2)
+			inst->nr_hung_unthrottled++;
+	}
+	if (ns > inst->longest.ns)
+		inst->longest = (struct dbench_op_wait){
+			.ns = ns, .began = began, .type = type,
+			.client = c->id, .line = line,
+			.bdp_ns = bdp,
+		};
+}
+
 static void client_fn(struct task *t)
 {
 	struct dbench_client *c = t->priv;
@@ -339,6 +367,7 @@ static void client_fn(struct task *t)
 	const struct dbench_loadfile *lf = inst->lf;
 	struct machine *m = inst->m;
 	uint32_t clients_dir;
+	sim_time_t began, bdp;
 
 	if (inst->start > m->sim.now)
 		schedule_timeout(t, NULL, inst->start - m->sim.now);
@@ -351,7 +380,10 @@ static void client_fn(struct task *t)
 				goto cleanup;
 			dbench_stats_op_begin(&inst->st, c->id, m->sim.now, op->line,
 					      DBENCH_UNTIMED);
+			began = m->sim.now;
+			bdp = t->bdp_ns;
 			run_op(c, op);
+			note_op_wait(c, op->type, op->line, began, bdp);
 			dbench_stats_op_end(&inst->st, c->id, op->type, m->sim.now,
 					    dbench_op_bytes(op));
 		}
@@ -363,8 +395,11 @@ cleanup:
 			iput(m, t, c->h[i].inode);
 			c->h[i].used = false;
 		}
+	began = m->sim.now;
+	bdp = t->bdp_ns;
 	if (!dbench_path_lookup(lf, "/clients/client1", &clients_dir))
 		do_deltree(c, clients_dir);
+	note_op_wait(c, DBENCH_OP_DELTREE, 0, began, bdp);
 	dbench_stats_client_finished(&inst->st, c->id);
 	if (++inst->nr_finished == inst->st.nclients) {
 		inst->finished = true;

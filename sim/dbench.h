@@ -30,6 +30,36 @@ extern const struct opt_table dbench_opt_table;
 
 #define DBENCH_MAX_INSTANCES	16
 
+/*
+ * The kernel's hung-task watchdog default (kernel/hung_task.c,
+ * CONFIG_DEFAULT_HUNG_TASK_TIMEOUT = 120, the sysctl
+ * kernel.hung_task_timeout_secs): a task blocked this long gets an
+ * "INFO: task ... blocked for more than 120 seconds" warning. A dbench op
+ * that takes longer is what a user of the modelled kernel would see as a
+ * hang, so each instance counts them.
+ */
+#define DBENCH_HUNG_TASK_TIMEOUT	(120 * NSEC_PER_SEC)
+
+/**
+ * struct dbench_op_wait - one op's time from its start to its end
+ * @ns: how long it took; 0: no op recorded yet
+ * @began: when it started (simulated time)
+ * @type: which op (dbench_op_stat_name())
+ * @client: dbench's client number
+ * @line: its loadfile line; 0 for the cleanup's Deltree
+ * @bdp_ns: of @ns, the time throttled in balance_dirty_pages (pauses, and
+ *	in 2.6.30/2.6.32 the dirtier's own writeback); the rest is CPU, I/O
+ *	and journal waits
+ */
+struct dbench_op_wait {
+	sim_time_t ns;
+	sim_time_t began;
+	enum dbench_op_type type;
+	unsigned int client;
+	uint64_t line;
+	sim_time_t bdp_ns;
+};
+
 struct dbench_client;
 
 struct dbench_instance {
@@ -48,6 +78,9 @@ struct dbench_instance {
 	sim_time_t finish_time;
 	struct dbench_client *clients;
 	uint64_t nr_errors;		/* ops whose outcome differed */
+	uint64_t nr_hung;		/* ops over DBENCH_HUNG_TASK_TIMEOUT */
+	uint64_t nr_hung_unthrottled;	/* of them, less than half throttled */
+	struct dbench_op_wait longest;	/* the longest op of the run */
 };
 
 struct dbench_run {

@@ -136,6 +136,16 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"pagecache_pages_written\": %" PRIu64 ",\n", r->pagecache_pages_written);
 	fprintf(f, "  \"journal_blocks_written\": %" PRIu64 ",\n", r->journal_blocks_written);
 	io_writers_json(f, &r->writers);
+	/* the hung-task record (run_note_hung) */
+	fprintf(f, "  \"hung_task_timeout_s\": %llu,\n",
+		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC));
+	fprintf(f, "  \"ops_over_hung_task_timeout\": %" PRIu64 ",\n", r->hung.count);
+	fprintf(f, "  \"ops_over_hung_task_timeout_not_throttled\": %" PRIu64 ",\n",
+		r->hung.unthrottled);
+	fprintf(f, "  \"longest_op_wait\": {\"seconds\": %.6f, \"op\": \"%s\", \"client\": %u, \"partition\": \"%s\", \"began_s\": %.6f, \"loadfile_line\": %" PRIu64 ", \"in_balance_dirty_pages_s\": %.6f},\n",
+		r->hung.longest_ns / 1e9, r->hung.op, r->hung.client,
+		r->hung.part, r->hung.began / 1e9, r->hung.line,
+		r->hung.bdp_ns / 1e9);
 	fprintf(f, "  \"instances\": [\n");
 	for (int i = 0; i < r->nr_inst; i++)
 		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
@@ -285,6 +295,28 @@ static void check_trace_limit(struct machine *m, const struct run_opts *o,
 	}
 }
 
+/* Sum the instances' ops over the hung-task timeout; keep the longest. */
+static void run_note_hung(struct run_result *r, const struct dbench_run *dr)
+{
+	for (int i = 0; i < dr->nr_inst; i++) {
+		const struct dbench_instance *inst = &dr->inst[i];
+		const struct dbench_op_wait *w = &inst->longest;
+
+		r->hung.count += inst->nr_hung;
+		r->hung.unthrottled += inst->nr_hung_unthrottled;
+		if (w->ns <= r->hung.longest_ns)
+			continue;
+		r->hung.longest_ns = w->ns;
+		r->hung.began = w->began;
+		r->hung.client = w->client;
+		r->hung.line = w->line;
+		r->hung.bdp_ns = w->bdp_ns;
+		snprintf(r->hung.op, sizeof(r->hung.op), "%s",
+			 dbench_op_stat_name(w->type));
+		snprintf(r->hung.part, sizeof(r->hung.part), "%s", inst->sb->s_id);
+	}
+}
+
 /**
  * run_cell - simulate scenario @s, writing the run directory @outdir
  * @r: receives the figures of the run
@@ -426,6 +458,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		r->inst[i].start = inst->start;
 		r->inst[i].errors = inst->nr_errors;
 	}
+	run_note_hung(r, dr);
 	for (int d = 0; d < m->nr_disks; d++) {
 		struct gendisk *gd = &m->disks[d]->disk.gd;
 
@@ -480,6 +513,11 @@ void run_result_print(FILE *f, const struct run_result *r)
 			fprintf(f, "%s %s %.1f MB", n++ ? "," : "",
 				io_path_names[p], r->path_bytes[p] / 1e6);
 	fprintf(f, "\n");
+	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 " (%" PRIu64 " mostly outside balance_dirty_pages); longest %.1f s (%s, client %u on %s, from %.1f s; %.1f s of it in balance_dirty_pages)\n",
+		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC),
+		r->hung.count, r->hung.unthrottled, r->hung.longest_ns / 1e9, r->hung.op,
+		r->hung.client, r->hung.part, r->hung.began / 1e9,
+		r->hung.bdp_ns / 1e9);
 }
 
 static void usage(FILE *f)

@@ -39,6 +39,15 @@ struct run_result {
 		sim_time_t start;
 		uint64_t errors;
 	} inst[16];
+	/* the hung-task record: dbench ops over the kernel's 120 s watchdog
+	 * (DBENCH_HUNG_TASK_TIMEOUT) and the longest op of any instance */
+	struct run_hung {
+		uint64_t count, unthrottled;
+		sim_time_t longest_ns, began, bdp_ns;
+		char op[16], part[16];
+		unsigned int client;
+		uint64_t line;
+	} hung;
 	int nr_parts;
 	struct run_part {
 		char name[16];
