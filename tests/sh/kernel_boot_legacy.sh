@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boot with writeback_flusher=bdi dirty_throttle=legacy (the dirty
 # throttling of 2.6.30): the sysctl reads legacy at boot; two writers run
-# 40 MiB each past a 16 MiB dirty limit on both partitions, and the
+# 40 MiB each past a 1 MiB dirty limit on both partitions, and the
 # balance_dirty_pages_legacy tracepoint shows them writing back pages
 # themselves (pages written > 0, in the writers' context); switched to
 # ioless, the same load fires 6.1's balance_dirty_pages and never the
@@ -11,7 +11,7 @@
 . tools/kernel/testlib.sh
 kernel_image_or_skip
 kernel_boot legacy --kernel "$KIMAGE" writeback_flusher=bdi dirty_throttle=legacy \
-	wbtest=models wbmodel=bdi wbthrottle=legacy wbfiles=60 || fail "boot test (legacy) failed"
+	wbtest=models wbmodel=bdi wbthrottle=legacy wbfiles=30 || fail "boot test (legacy) failed"
 grep -aq 'WBSIM: ok legacy: the writers wrote their own pages' "$TMP/legacy/console.log" ||
 	fail "no legacy write by the dirtier on the console"
 grep -aq 'WBSIM: ok ioless: no balance_dirty_pages_legacy event' "$TMP/legacy/console.log" ||
