@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boot with writeback_flusher=bdi dirty_throttle=legacy (the dirty
-# throttling of 2.6.30): the sysctl reads legacy at boot; two writers run
-# 40 MiB each past a 1 MiB dirty limit on both partitions, and the
+# throttling of 2.6.30): the sysctl reads legacy at boot; six writers run
+# 12 MiB each past a 1 MiB dirty limit on both partitions, and the
 # balance_dirty_pages_legacy tracepoint shows them writing back pages
 # themselves (pages written > 0, in the writers' context); switched to
 # ioless, the same load fires 6.1's balance_dirty_pages and never the

@@ -324,16 +324,18 @@ if [ "${wborder:-0}" = 1 ]; then
 fi
 
 # --- dirty throttling: does the dirtier write its own pages? -----------
-# Two writers (tee) put 40 MiB each on the two partitions at once, with
-# the dirty limit lowered to 1 MiB (background 768 KiB): under TCG the
-# disk (a host file) keeps up with the writers, so with 16 MiB dirty pages
-# never passed 12 MiB and neither throttle ran. Under vm.dirty_throttle=legacy (2.6.30) balance_dirty_pages_legacy
+# Six writers (tee) put 12 MiB each on the two partitions at once, with
+# the dirty limit lowered to 1 MiB (background 768 KiB). Under TCG the
+# disk (a host file) keeps up with two writers: with a 16 MiB limit dirty
+# pages never passed 12 MiB and neither throttle ran, and even at 1 MiB
+# ioless sometimes stayed under the 896 KiB where it starts; six writers
+# take the one vCPU from the flusher. Under vm.dirty_throttle=legacy (2.6.30) balance_dirty_pages_legacy
 # must fire in the writers' context with pages written > 0; under ioless
 # (6.1) it must never fire, while 6.1's own balance_dirty_pages event shows
 # that the same load was throttled.
 extra_files=0
 throttle_test() { # mode
-	local mode=$1 T=/sys/kernel/tracing p n pids mon ev=balance_dirty_pages_legacy
+	local mode=$1 T=/sys/kernel/tracing f i n pids mon ev=balance_dirty_pages_legacy
 	echo "$mode" >/proc/sys/vm/dirty_throttle
 	[ "$(cat /proc/sys/vm/dirty_throttle)" = "$mode" ] ||
 		{ bad "dirty_throttle reads $(cat /proc/sys/vm/dirty_throttle), want $mode"; return; }
@@ -349,9 +351,9 @@ throttle_test() { # mode
 	# urandom is slower than the disk under TCG: repeat one random MiB
 	head -c 1048576 /dev/urandom >/tmp/throttle.mib
 	pids=""
-	for p in 1 2; do
-		echo "$(for i in $(seq 40); do cat /tmp/throttle.mib; done | tee /mnt/p$p/throttle-$mode |
-			md5sum | cut -d' ' -f1)  /mnt/p$p/throttle-$mode" >$R/sums.throttle-$mode.p$p &
+	for f in p1/a p1/b p1/c p2/a p2/b p2/c; do
+		echo "$(for i in $(seq 12); do cat /tmp/throttle.mib; done | tee /mnt/$f-$mode |
+			md5sum | cut -d' ' -f1)  /mnt/$f-$mode" >$R/sums.throttle-$mode.${f%/*}${f#*/} &
 		pids="$pids $!"
 	done
 	(while :; do awk '/^(Dirty|Writeback):/ { n += $2 } END { print n }' /proc/meminfo; usleep 100000; done) >$R/throttle-$mode.dirty &
@@ -363,7 +365,7 @@ throttle_test() { # mode
 	echo 0 >$T/events/writeback/$ev/enable
 	echo 0 >$T/events/writeback/balance_dirty_pages/enable
 	grep -E " ($ev|balance_dirty_pages):" $T/trace >$R/throttle-$mode.trace
-	extra_files=$((extra_files + 2))
+	extra_files=$((extra_files + 6))
 	echo 10 >/proc/sys/vm/dirty_background_ratio
 	echo 20 >/proc/sys/vm/dirty_ratio
 	n=$(grep " $ev:" $R/throttle-$mode.trace | grep -c ' comm=tee .* written=[1-9]')
