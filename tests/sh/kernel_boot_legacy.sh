@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Boot with writeback_flusher=bdi dirty_throttle=legacy (the dirty
-# throttling of 2.6.30): the sysctl reads legacy at boot; six writers run
+# throttling of 2.6.30): the sysctl reads legacy at boot; six dd writers run
 # 12 MiB each past a 1 MiB dirty limit on both partitions, and the
 # balance_dirty_pages_legacy tracepoint shows them writing back pages
 # themselves (pages written > 0, in the writers' context); switched to
