@@ -15,6 +15,9 @@
 #   wbtrace=0|1          record the writeback_flusher events with trace-cmd
 #   wborder=0|1          check the order of writeback between the
 #                        partitions with vm.writeback_sb_fair 0 and 1
+#   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
+#                        then write past the dirty limit under legacy and
+#                        ioless and check who wrote (throttle_test)
 #
 # Output: lines "WBSIM: ok ...", "WBSIM: FAIL ..." and a last line
 # "WBSIM-RESULT: PASS" or "WBSIM-RESULT: FAIL" on the console; the
@@ -320,6 +323,83 @@ if [ "${wborder:-0}" = 1 ]; then
 	fi
 fi
 
+# --- dirty throttling: does the dirtier write its own pages? -----------
+# Six writers (dd) put 12 MiB each on the two partitions at once, with
+# the dirty limit lowered to 1 MiB (background 768 KiB). Under TCG the
+# disk (a host file) keeps up with writers fed through a pipe: with a
+# 16 MiB limit dirty pages never passed 12 MiB and neither throttle ran,
+# and even at 1 MiB with six tee writers ioless sometimes stayed under the
+# 896 KiB where it starts. dd copies 1 MiB per write() from tmpfs. Under vm.dirty_throttle=legacy (2.6.30) balance_dirty_pages_legacy
+# must fire in the writers' context with pages written > 0; under ioless
+# (6.1) it must never fire, while 6.1's own balance_dirty_pages event shows
+# that the same load was throttled.
+extra_files=0
+throttle_test() { # mode
+	local mode=$1 T=/sys/kernel/tracing f n sum pids mon ev=balance_dirty_pages_legacy
+	echo "$mode" >/proc/sys/vm/dirty_throttle
+	[ "$(cat /proc/sys/vm/dirty_throttle)" = "$mode" ] ||
+		{ bad "dirty_throttle reads $(cat /proc/sys/vm/dirty_throttle), want $mode"; return; }
+	sync
+	echo $((768 << 10)) >/proc/sys/vm/dirty_background_bytes
+	echo $((1 << 20)) >/proc/sys/vm/dirty_bytes
+	echo 0 >$T/tracing_on
+	echo 4096 >$T/buffer_size_kb
+	echo >$T/trace
+	echo 1 >$T/events/writeback/$ev/enable
+	echo 1 >$T/events/writeback/balance_dirty_pages/enable
+	echo 1 >$T/tracing_on
+	# the data is made first, in tmpfs: dd of 1 MiB blocks dirties pages
+	# much faster than a pipe from urandom, which the disk keeps up with
+	head -c $((12 << 20)) /dev/urandom >/tmp/throttle.src
+	sum=$(md5sum </tmp/throttle.src | cut -d' ' -f1)
+	pids=""
+	for f in p1/a p1/b p1/c p2/a p2/b p2/c; do
+		dd if=/tmp/throttle.src of=/mnt/$f-$mode bs=1048576 2>/dev/null &
+		pids="$pids $!"
+		echo "$sum  /mnt/$f-$mode" >$R/sums.throttle-$mode.${f%/*}${f#*/}
+	done
+	(while :; do awk '/^(Dirty|Writeback):/ { n += $2 } END { print n }' /proc/meminfo; usleep 100000; done) >$R/throttle-$mode.dirty &
+	mon=$!
+	wait $pids
+	kill $mon
+	rm -f /tmp/throttle.src
+	echo "WBSIM: info $mode: dirty+writeback at most $(sort -n $R/throttle-$mode.dirty | tail -n 1) KiB"
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback/$ev/enable
+	echo 0 >$T/events/writeback/balance_dirty_pages/enable
+	grep -E " ($ev|balance_dirty_pages):" $T/trace >$R/throttle-$mode.trace
+	extra_files=$((extra_files + 6))
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	n=$(grep " $ev:" $R/throttle-$mode.trace | grep -c ' comm=dd .* written=[1-9]')
+	echo "WBSIM: info $mode: $(grep -c " $ev:" $R/throttle-$mode.trace) $ev events" \
+		"($n with pages written by dd, $(grep " $ev:" $R/throttle-$mode.trace |
+		grep -c 'pause=[1-9]') with a pause)," \
+		"$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace) balance_dirty_pages events"
+	case $mode in
+	legacy)
+		[ "$n" -gt 0 ] && ok "legacy: the writers wrote their own pages ($n rounds)" ||
+			bad "legacy: no $ev event of dd with pages written" ;;
+	ioless)
+		n=$(grep -c " $ev:" $R/throttle-$mode.trace)
+		[ "$n" = 0 ] && ok "ioless: no $ev event" || bad "ioless: $n $ev events"
+		n=$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace)
+		[ "$n" -gt 0 ] && ok "ioless: $n balance_dirty_pages pauses (the load was throttled)" ||
+			bad "ioless: the load never reached balance_dirty_pages" ;;
+	esac
+}
+if [ -n "${wbthrottle:-}" ]; then
+	if [ -f /proc/sys/vm/dirty_throttle ]; then
+		[ "$(cat /proc/sys/vm/dirty_throttle)" = "$wbthrottle" ] && ok "boot dirty_throttle $wbthrottle" ||
+			bad "boot dirty_throttle $(cat /proc/sys/vm/dirty_throttle), want $wbthrottle"
+		throttle_test legacy
+		throttle_test ioless
+		echo "$wbthrottle" >/proc/sys/vm/dirty_throttle
+	else
+		bad "wbthrottle=$wbthrottle: no /proc/sys/vm/dirty_throttle"
+	fi
+fi
+
 # --- verify: sync, unmount, mount again, every checksum ----------------
 sync
 for i in 1 2; do
@@ -333,7 +413,8 @@ for s in $R/sums.*; do
 	nfiles=$((nfiles + $(wc -l <"$s")))
 	md5sum -c "$s" >"$s.check" 2>&1 || bad "checksums of $s: $(grep -vc ': OK$' "$s.check") bad"
 done
-[ $nfiles = $((4 * wbfiles)) ] && ok "$nfiles files verified" || bad "$nfiles files checked, want $((4 * wbfiles))"
+[ $nfiles = $((4 * wbfiles + extra_files)) ] && ok "$nfiles files verified" ||
+	bad "$nfiles files checked, want $((4 * wbfiles + extra_files))"
 for i in 1 2; do
 	umount /mnt/p$i
 done
