@@ -25,9 +25,11 @@
 #include <string.h>
 
 #include "disk.h"
+#include "vdisk.h"
 
-const char *const disk_model_names[] = { "hdd", "ssd", NULL };
-const struct disk_ops *const disk_models[] = { &hdd_ops, &ssd_ops, NULL };
+const char *const disk_model_names[] = { "hdd", "ssd", "vdisk", NULL };
+const struct disk_ops *const disk_models[] = { &hdd_ops, &ssd_ops, &vdisk_ops,
+						NULL };
 
 #define P(f)	offsetof(struct disk_params, f)
 static const struct opt_desc disk_opts[] = {
