@@ -255,6 +255,17 @@ experiment: deps all kernel
 
 .PHONY: experiment
 # --- end of the real experiment ---------------------------------------------
+# --- validation of the twin (tools/validate/) --------------------------------
+# The twin of the real experiment (sim/scenarios/vm61.ini) over the
+# flusher x scheduler cells against the committed real runs
+# (docs/evidence/matrix/): one table per cell, real vs simulated, with the
+# error and the target. runs/validate/ keeps the simulated runs.
+VALIDATE_OPTS ?= -j 2
+validate: deps all
+	$(Q)tools/validate/validate.sh $(VALIDATE_OPTS)
+
+.PHONY: validate
+# --- end of validation ------------------------------------------------------
 .SUFFIXES:
 .SECONDARY:
 

@@ -377,14 +377,19 @@ mv "$G/trace.dat" "$out/qemu/"
 rm -rf "$G/blktrace"
 mv "$G"/* "$out/qemu/"
 
-# scenario.ini: the resolved parameters; `run.sh -c scenario.ini` repeats it
+# experiment.ini: the resolved parameters; `run.sh -c experiment.ini`
+# repeats it
 {
 	echo "; resolved by tools/experiment/run.sh (wbsim options --dump + [qemu])"
 	cat "$work/resolved.ini"
 	echo
 	echo "[qemu]"
 	for k in $qemu_keys; do echo "$k = ${Q[$k]}"; done
-} >"$out/scenario.ini"
+} >"$out/experiment.ini"
+# scenario.ini: the twin, the guest's disk as wbsim models it; `wbsim run
+# scenario.ini` predicts this run (tools/validate/twin.sh says how)
+WBSIM=$wbsim "$KROOT/tools/validate/twin.sh" "$out/experiment.ini" >"$out/scenario.ini" ||
+	msg "cannot write the twin scenario $out/scenario.ini (the run itself is complete)"
 
 # facts of the boot for summary.sh
 {

@@ -39,7 +39,7 @@
 #                       length is then unknown: disk_busy_pct is null and
 #                       the trace and blktrace timestamps after the jump
 #                       are off by as much
-#   parameters, qemu    every resolved parameter (scenario.ini)
+#   parameters, qemu    every resolved parameter (experiment.ini)
 # run.sh calls it; it can be run again on a run directory.
 #
 #   tools/experiment/summary.sh RUN_DIR
@@ -50,8 +50,12 @@ Qd=$out/qemu
 die() { echo "experiment: $*" >&2; exit 1; }
 . "$Qd/run.env"
 ninst=$(grep -c . "$Qd/instances")
-sim=$(sed -n '/^\[qemu\]/q; /^;/d; p' "$out/scenario.ini")
-qemu=$(sed -n '/^\[qemu\]/,$p' "$out/scenario.ini" | sed 1d)
+# the run's parameters: experiment.ini (scenario.ini in runs made before
+# run.sh wrote the twin there)
+params=$out/experiment.ini
+[ -f "$params" ] || params=$out/scenario.ini
+sim=$(sed -n '/^\[qemu\]/q; /^;/d; p' "$params")
+qemu=$(sed -n '/^\[qemu\]/,$p' "$params" | sed 1d)
 Qd=$out/qemu
 # cpu_field FILE N: field N of the "cpu " line of /proc/stat (1 = user)
 cpu_total() { awk '/^cpu / { s = 0; for (i = 2; i <= NF; i++) s += $i; print s }' "$1"; }

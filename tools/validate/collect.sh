@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Keep the small part of real matrix runs as `make validate`'s evidence:
 # for each MATRIX_DIR/CELL/rN with a summary.json (tools/experiment/
-# matrix.sh), OUT/CELL/rN/ gets summary.json, scenario.ini, geometry,
+# matrix.sh), OUT/CELL/rN/ gets summary.json, experiment.ini (the run's
+# parameters), scenario.ini (its twin, tools/validate/twin.sh; made here
+# for runs older than run.sh's writing it), geometry,
 # figures.json (tools/validate/figures.sh, from the traces left behind)
 # and dbench.PART.series: each dbench log's per-second lines as
 # "phase second MB/s latency_ms" (a few KB instead of the traces' MBs).
@@ -19,7 +21,13 @@ for run in "$src"/*/r[0-9]*; do
 	cell=$(basename "$(dirname "$run")") r=$(basename "$run")
 	dst=$out/$cell/$r
 	mkdir -p "$dst"
-	cp "$run/summary.json" "$run/scenario.ini" "$run/geometry" "$dst/"
+	cp "$run/summary.json" "$run/geometry" "$dst/"
+	if [ -f "$run/experiment.ini" ]; then
+		cp "$run/experiment.ini" "$run/scenario.ini" "$dst/"
+	else
+		cp "$run/scenario.ini" "$dst/experiment.ini"
+		"$VAL/twin.sh" "$dst/experiment.ini" >"$dst/scenario.ini"
+	fi
 	"$VAL/figures.sh" "$run" >"$dst/figures.json"
 	for log in "$run"/dbench.*.log; do
 		p=${log##*/dbench.} p=${p%.log}
