@@ -72,12 +72,15 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 	echo "Made by tools/experiment/matrix.sh; $(grep -c . "$out/runs.jsonl") runs in $(basename "$out")."
 	[ -f "$out/wall.txt" ] && sed 's/^matrix: //; s/$/./' "$out/wall.txt"
 	if [ ${#runs[@]} -gt 0 ]; then
-		echo "Scenario (first run's scenario.ini, less the flusher and scheduler):"
+		# the run's parameters (scenario.ini before run.sh wrote the twin there)
+		params=${runs[0]}/experiment.ini
+		[ -f "$params" ] || params=${runs[0]}/scenario.ini
+		echo "Scenario (first run's ${params##*/}, less the flusher and scheduler):"
 		echo
 		echo '```'
 		awk '/^\[/ { sec = $0; next }
 			/^(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload) / {
-				if (sec != shown) { print sec; shown = sec }; print }' "${runs[0]}/scenario.ini"
+				if (sec != shown) { print sec; shown = sec }; print }' "$params"
 		echo '```'
 	fi
 	echo
