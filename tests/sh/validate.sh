@@ -12,7 +12,7 @@ need jq
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export WBSIM=$BIN/wbsim WBFAIR=$BIN/wbfair
 base=$ROOT/tools/validate/baseline.tsv
-ex=$ROOT/docs/evidence/matrix/wq-none/r1
+ex=$ROOT/docs/evidence/matrix/wq-none/r3
 
 "$ROOT/tools/validate/validate.sh" -o "$TMP/v" -j 2 \
 	--cells "wq-none wq-mq-deadline wq-bfq wq-kyber" >"$TMP/out" 2>"$TMP/err" ||
