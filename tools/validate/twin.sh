@@ -88,4 +88,15 @@ echo "; the twin of a real run (tools/validate/twin.sh): its guest's throttled"
 echo "; virtio disk (vdisk), scheduler and filesystem as the model has them,"
 echo "; the rest as the run had it. The run's own parameters: experiment.ini."
 echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair workload; do printf '%s=%s ' "$k" "${Q[$k]:-}"; done)"
+# no silent stand-ins: say what each one leaves out
+case ${Q[scheduler]:-} in
+none) echo "; scheduler none: modelled by noop" ;;
+mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (not modelled: blk-mq's tags, per-context dispatch)" ;;
+bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
+kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
+esac
+case ${Q[fs]:-ext4} in
+ext4) echo "; ext4 with delayed allocation: not modelled; its writers approximated by fs.journal = writeback (vm61.ini says why)" ;;
+ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode" ;;
+esac
 cat "$tmp/out"
