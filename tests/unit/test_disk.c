@@ -260,7 +260,7 @@ static void test_option_tables(void)
 			buf, sizeof(buf)) == -ERANGE);
 	for (int i = 0; disk_models[i]; i++)
 		CHECK(!strcmp(disk_models[i]->name, disk_model_names[i]));
-	CHECK(disk_model_names[2] == NULL && disk_models[2] == NULL);
+	CHECK(disk_model_names[3] == NULL && disk_models[3] == NULL);
 }
 
 /* Is "key" set in [section] of @path? A plain scan, independent of inih. */
