@@ -31,7 +31,7 @@ set -eu
 VAL=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$VAL/../.." && pwd)
 wbsim=${WBSIM:-$ROOT/bin/wbsim}
-usage() { sed -n '/^#   tools\/validate\/validate.sh/,/^#  *\[--evidence/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '/^#   tools\/validate\/validate.sh/,/^#  *\[--set/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 bad() { echo "validate: $*" >&2; exit 2; }
 
 out=$ROOT/runs/validate jobs=2 cells="" evidence=$ROOT/docs/evidence/matrix
