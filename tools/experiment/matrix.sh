@@ -89,7 +89,12 @@ if [ $report_only = 0 ]; then
 	"$EXP/root.sh" "$out/root.img"
 	export OUT=$out EXP RESUME=$resume
 	# run.sh's scenario arguments for every cell, NUL-separated
-	printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
+	# (none at all is an empty file: printf with no arguments would still
+	# print one empty argument, which run.sh refuses)
+	: >"$out/args"
+	if [ $((${#cfgs[@]} + ${#sets[@]})) -gt 0 ]; then
+		printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
+	fi
 	for c in "${cells[@]}"; do
 		for r in $(seq 1 "$repeats"); do
 			printf '%s\0%s\0' "$c" "$r"
