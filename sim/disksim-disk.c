@@ -371,13 +371,19 @@ static int load_overheads(struct ds_ctx *c, struct parv_node *dk,
 	if (!ret)
 		ret = get_ms(c, dk, "Write completion overhead", scale,
 			     &ds->complete[1]);
+	if (!ret)
+		ret = get_ms(c, dk, "First reselect overhead", scale,
+			     &ds->reselect);
+	if (!ret)
+		ret = get_ms(c, dk, "Data preparation overhead", scale,
+			     &ds->data_prep);
 	return ret;
 }
 
 static int load_cache(struct ds_ctx *c, struct parv_node *dk,
 		      struct hdd_ds *ds)
 {
-	double segs, size, sep, maxw, ra, ramin, on, hitw, fast;
+	double segs, size, sep, maxw, ra, ramin, on, hitw, fast, byreq;
 	int ret;
 
 	ret = get_num(c, dk, "Enable caching in buffer", 0, 1, 1, &on);
@@ -401,6 +407,12 @@ static int load_cache(struct ds_ctx *c, struct parv_node *dk,
 			      &hitw);
 	if (!ret)
 		ret = get_num(c, dk, "Fast write level", 0, 2, 0, &fast);
+	if (!ret)
+		ret = get_num(c, dk, "Set watermark by reqsize", 0, 1, 0, &byreq);
+	/* a fraction of the request: the only watermark taken */
+	if (!ret && byreq)
+		ret = get_num(c, dk, "High (read) water mark", 0, 1, 1,
+			      &ds->read_watermark);
 	if (ret)
 		return ret;
 	ds->nr_segments = on ? segs : 0;

@@ -181,6 +181,7 @@ static int parse_body(struct parv_lexer *lx, struct parv_node *blk)
 			return ret;
 		while (eq > k && (eq[-1] == ' ' || eq[-1] == '\t'))
 			eq--;
+		free(v->key);	/* a sourced block's own name */
 		v->key = strndup(k, eq - k);
 		if (v->file == lx->name)
 			v->line = line;

@@ -41,6 +41,7 @@
  * then the completion overhead.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,7 +324,7 @@ static sim_time_t ds_read(struct disk *d, const struct hdd_ds *ds,
 {
 	sim_time_t avail = SIM_TIME_MAX, t, first = 0, end;
 	bool prev = st->last_write;
-	uint64_t got;
+	uint64_t got, k;
 	uint32_t seek;
 	sector_t ra_limit;
 
@@ -343,8 +344,20 @@ static sim_time_t ds_read(struct disk *d, const struct hdd_ds *ds,
 	ds_ra_stop(ds, st, t);
 	if (t < st->mech_free)
 		t = st->mech_free;
+	/* the drive reconnects once the watermark's share of the data is in */
+	k = (uint64_t)ceil(ds->read_watermark * n);
+	if (k < 1)
+		k = 1;
+	if (k < n) {
+		uint32_t c = st->cyl, h = st->head;
+
+		first = ds_run(ds, &c, &h, lba, k, t, false, SIM_TIME_MAX, &got,
+			       NULL, &seek);
+	}
 	end = ds_run(ds, &st->cyl, &st->head, lba, n, t, false, SIM_TIME_MAX,
-		     &got, &first, &seek);
+		     &got, k == 1 ? &first : NULL, &seek);
+	if (k >= n && k > 1)
+		first = end;
 	d->stats.seek_cyls += seek;
 	st->mech_free = end;
 	/* read-ahead into the segment, past the request */
@@ -358,8 +371,8 @@ static sim_time_t ds_read(struct disk *d, const struct hdd_ds *ds,
 	st->ra_end = lba + n;
 	st->ra_limit = ra_limit > lba + n ? ra_limit : lba + n;
 	st->ra_time = end;
-	return ds_bus_out(first, end, n, ds->bus_block[0]) +
-	       ds->complete[0];
+	return ds_bus_out(first + ds->reselect + ds->data_prep, end, n,
+			  ds->bus_block[0]) + ds->complete[0];
 }
 
 static sim_time_t ds_write(struct disk *d, const struct hdd_ds *ds,

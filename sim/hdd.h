@@ -158,6 +158,9 @@ struct hdd_ds {
 	sim_time_t overhead[2][2][2];
 	sim_time_t complete[2];		/* read, write completion overhead */
 	sim_time_t bus_block[2];	/* bus time per block, read, write */
+	double read_watermark;		/* reconnect once this part of a read is in */
+	sim_time_t reselect;		/* reconnecting to the bus for the data */
+	sim_time_t data_prep;		/* before the first data goes out */
 	unsigned int nr_segments;	/* cache segments, write one included */
 	uint32_t segment_size;		/* blocks */
 	bool write_segment;		/* a segment kept for writes */
