@@ -32,6 +32,7 @@
 #include "hdd.h"
 
 struct ds_ctx {
+	const char *path;
 	struct parv pv;
 	char err[600];
 };
@@ -41,7 +42,8 @@ static int ds_err(struct ds_ctx *c, const struct parv_node *n,
 {
 	if (!c->err[0]) {
 		int k = n ? snprintf(c->err, sizeof(c->err), "%s:%d: ", n->file,
-				     n->line) : 0;
+				     n->line) :
+			    snprintf(c->err, sizeof(c->err), "%s: ", c->path);
 
 		snprintf(c->err + k, sizeof(c->err) - k, fmt, what);
 	}
@@ -193,8 +195,7 @@ static int load_layout(struct ds_ctx *c, struct parv_node *model,
 	if (!ret)
 		ret = get_num(c, lay, "Sparing scheme used", 0, 1, 0, &v);
 	if (ret)
-		return ds_err(c, NULL, "%s",
-			      " (only the normal mapping and no or track sparing are modelled)");
+		return ret;	/* the range says what is modelled */
 	parv_get(lay, "Rangesize for sparing");	/* range sparing only */
 	zl = parv_get(lay, "Zones");
 	if (!zl || zl->kind != PARV_LIST || !zl->nr || zl->nr > HDD_MAX_ZONES)
@@ -563,6 +564,7 @@ int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn)
 		free(ds);
 		return -ENOMEM;
 	}
+	c->path = path;
 	ret = parv_load(&c->pv, path);
 	if (ret) {
 		snprintf(c->err, sizeof(c->err), "%s", c->pv.err);
