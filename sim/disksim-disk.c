@@ -66,20 +66,23 @@ static int get_num(struct ds_ctx *c, struct parv_node *blk, const char *key,
 		   double lo, double hi, double def, double *v)
 {
 	struct parv_node *n = parv_get(blk, key);
+	double x;
 
+	*v = 0;		/* never out of range, even on an error */
 	if (!n) {
 		if (isnan(def))
 			return ds_err(c, blk, "'%s' missing", key);
 		*v = def;
 		return 0;
 	}
-	if (!scalar_num(n, v) || *v < lo || *v > hi) {
+	if (!scalar_num(n, &x) || x < lo || x > hi) {
 		char what[128];
 
 		snprintf(what, sizeof(what), "%s: not a number in [%g, %g]", key,
 			 lo, hi);
 		return ds_err(c, n, "%s", what);
 	}
+	*v = x;
 	return 0;
 }
 
@@ -546,14 +549,9 @@ void hdd_ds_free(struct hdd_ds *ds)
 	free(ds);
 }
 
-/**
- * hdd_ds_load - a drive from DiskSim parameter file @path
- * @warn: where "FILE:LINE: not modelled: NAME" goes (NULL: nowhere)
- *
- * Errors are printed on stderr as "FILE:LINE: what is wrong".
- * Return: 0 with *out set (free with hdd_ds_free()), -EINVAL, -ENOMEM.
- */
-int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn)
+/* @text != NULL: parse it as @path (the fuzzer); else read @path */
+static int ds_load(const char *path, const char *text, size_t len,
+		   struct hdd_ds **out, FILE *warn)
 {
 	struct ds_ctx *c = calloc(1, sizeof(*c));
 	struct hdd_ds *ds = calloc(1, sizeof(*ds));
@@ -565,7 +563,8 @@ int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn)
 		return -ENOMEM;
 	}
 	c->path = path;
-	ret = parv_load(&c->pv, path);
+	ret = text ? parv_load_text(&c->pv, path, text, len) :
+		     parv_load(&c->pv, path);
 	if (ret) {
 		snprintf(c->err, sizeof(c->err), "%s", c->pv.err);
 	} else {
@@ -581,4 +580,25 @@ int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn)
 	free(c);
 	*out = ds;
 	return ret;
+}
+
+/**
+ * hdd_ds_load - a drive from DiskSim parameter file @path
+ * @warn: where "FILE:LINE: not modelled: NAME" goes (NULL: nowhere)
+ *
+ * Errors are printed on stderr as "FILE:LINE: what is wrong".
+ * Return: 0 with *out set (free with hdd_ds_free()), -EINVAL, -ENOMEM.
+ */
+int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn)
+{
+	return ds_load(path, NULL, 0, out, warn);
+}
+
+/**
+ * hdd_ds_load_text - as hdd_ds_load(), from @len bytes of @text named @name
+ */
+int hdd_ds_load_text(const char *name, const char *text, size_t len,
+		     struct hdd_ds **out, FILE *warn)
+{
+	return ds_load(name, text, len, out, warn);
 }

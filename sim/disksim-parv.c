@@ -177,8 +177,10 @@ static int parse_body(struct parv_lexer *lx, struct parv_node *blk)
 			return perr(lx, "'KEY = value' expected");
 		lx->s = eq + 1;
 		ret = parse_value(lx, &v);
-		if (ret)
+		if (ret) {
+			parv_node_free(v);	/* what parsed of it */
 			return ret;
+		}
 		while (eq > k && (eq[-1] == ' ' || eq[-1] == '\t'))
 			eq--;
 		free(v->key);	/* a sourced block's own name */
@@ -211,8 +213,10 @@ static int parse_list(struct parv_lexer *lx, struct parv_node *list)
 		struct parv_node *v = NULL;
 		int ret = parse_value(lx, &v);
 
-		if (ret)
+		if (ret) {
+			parv_node_free(v);
 			return ret;
+		}
 		if (node_add(list, v)) {
 			parv_node_free(v);
 			return -ENOMEM;

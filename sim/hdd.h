@@ -170,6 +170,8 @@ struct hdd_ds {
 };
 
 int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn);
+int hdd_ds_load_text(const char *name, const char *text, size_t len,
+		     struct hdd_ds **out, FILE *warn);
 int hdd_ds_init(struct disk *d, struct hdd *h);
 void hdd_ds_exit(struct hdd *h);
 sim_time_t hdd_ds_access(struct disk *d, struct hdd *h,
