@@ -18,7 +18,8 @@
  * the means, their error, and DiskSim's rms demerit (Ruemmler & Wilkes):
  * the root mean square horizontal distance between the simulated and the
  * measured response-time distributions, divided by the measured mean.
- * Both distributions are the empirical ones of the same n requests, so
+ * Both distributions are the empirical ones of the same n requests (in
+ * integer ns: the trace's us have three decimals), so
  * the horizontal distance at cumulative fraction (i + 0.5) / n is
  * sim_sorted[i] - measured_sorted[i], and the demerit is
  * sqrt(sum (sim_sorted[i] - measured_sorted[i])^2 / n) / measured mean.
@@ -68,13 +69,20 @@ static bool parse_u64(const char *s, uint64_t *v)
 static int dsv_parse_line(char *line, struct dsv_req *q, char *err,
 			  size_t errlen)
 {
-	char *tok[7], *save = NULL;
+	char *tok[7];
 	uint64_t blk, cnt;
 	int n = 0;
 
-	for (char *t = strtok_r(line, " \t\r\n", &save); t && n < 7;
-	     t = strtok_r(NULL, " \t\r\n", &save))
-		tok[n++] = t;
+	/* split on blanks by hand: strtok_r was a fifth of a replay */
+	for (char *c = line; *c && n < 7;) {
+		while (*c == ' ' || *c == '\t' || *c == '\r' || *c == '\n')
+			*c++ = '\0';
+		if (!*c)
+			break;
+		tok[n++] = c;
+		while (*c && *c != ' ' && *c != '\t' && *c != '\r' && *c != '\n')
+			c++;
+	}
 	if (!n || tok[0][0] == '#')
 		return 1;
 	if (n != 6) {
@@ -196,29 +204,60 @@ static int dsv_read(const char *path, struct dsv_req **reqs, size_t *nr,
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* LSD radix sort, 16 bits a pass: O(n), where qsort was a fifth of a run */
+static int sort_u64(uint64_t *v, size_t n)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	uint64_t *tmp = malloc(n * sizeof(*tmp)), *src = v, *dst = tmp, *t;
+	size_t *count = calloc(65536, sizeof(*count));
 
-	return x < y ? -1 : x > y;
+	if (!tmp || !count) {
+		free(tmp);
+		free(count);
+		return -ENOMEM;
+	}
+	for (int shift = 0; shift < 64; shift += 16) {
+		size_t pos = 0;
+
+		memset(count, 0, 65536 * sizeof(*count));
+		for (size_t i = 0; i < n; i++)
+			count[(src[i] >> shift) & 0xffff]++;
+		for (size_t k = 0; k < 65536; k++) {
+			size_t c = count[k];
+
+			count[k] = pos;
+			pos += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i] >> shift) & 0xffff]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	/* four passes: the sorted data is back in @v */
+	free(tmp);
+	free(count);
+	return 0;
 }
 
 /**
- * disksim_demerit - DiskSim's rms demerit of @sim against @meas (both @n)
+ * disksim_demerit - DiskSim's rms demerit of @sim against @meas (both @n, ns)
  *
  * Sorts both arrays. See the comment at the top of the file.
- * Return: the demerit as a fraction of the measured mean (0 if n == 0).
+ * Return: the demerit as a fraction of the measured mean (0 if n == 0),
+ * or NAN if out of memory.
  */
-double disksim_demerit(double *sim, double *meas, size_t n)
+double disksim_demerit(uint64_t *sim, uint64_t *meas, size_t n)
 {
 	double sq = 0, mean = 0;
 
 	if (!n)
 		return 0;
-	qsort(sim, n, sizeof(*sim), cmp_double);
-	qsort(meas, n, sizeof(*meas), cmp_double);
+	if (sort_u64(sim, n) || sort_u64(meas, n))
+		return NAN;
 	for (size_t i = 0; i < n; i++) {
-		sq += (sim[i] - meas[i]) * (sim[i] - meas[i]);
+		double d = (double)sim[i] - (double)meas[i];
+
+		sq += d * d;
 		mean += meas[i];
 	}
 	mean /= n;
@@ -235,7 +274,8 @@ int disksim_validate_run(struct scenario *s, const char *path,
 			 struct dsv_result *res, char *errmsg, size_t errlen)
 {
 	struct dsv_req *v = NULL;
-	double *sim_ms = NULL, *meas_ms = NULL, sum_sim = 0, sum_meas = 0;
+	uint64_t *sim_ns = NULL, *meas_ns = NULL;
+	double sum_sim = 0, sum_meas = 0;
 	struct sim sim;
 	struct disk d;
 	sim_time_t now = 0;
@@ -252,9 +292,9 @@ int disksim_validate_run(struct scenario *s, const char *path,
 		ret = -EINVAL;
 		goto out_sim;
 	}
-	sim_ms = malloc(n * sizeof(*sim_ms));
-	meas_ms = malloc(n * sizeof(*meas_ms));
-	if (!sim_ms || !meas_ms) {
+	sim_ns = malloc(n * sizeof(*sim_ns));
+	meas_ns = malloc(n * sizeof(*meas_ns));
+	if (!sim_ns || !meas_ns) {
 		snprintf(errmsg, errlen, "out of memory");
 		ret = -ENOMEM;
 		goto out_disk;
@@ -276,10 +316,10 @@ int disksim_validate_run(struct scenario *s, const char *path,
 			goto out_disk;
 		}
 		done = d.ops->access(&d, &rq, now);
-		sim_ms[i] = (double)(done - now) / 1e6;
-		meas_ms[i] = v[i].measured_us / 1e3;
-		sum_sim += sim_ms[i];
-		sum_meas += meas_ms[i];
+		sim_ns[i] = done - now;
+		meas_ns[i] = (uint64_t)llround(v[i].measured_us * 1e3);
+		sum_sim += sim_ns[i] / 1e6;
+		sum_meas += meas_ns[i] / 1e6;
 		d.stats.nr_cmds[v[i].write]++;
 		now = done + (sim_time_t)llround(v[i].think_us * 1e3);
 	}
@@ -287,14 +327,18 @@ int disksim_validate_run(struct scenario *s, const char *path,
 	res->sim_mean_ms = sum_sim / n;
 	res->measured_mean_ms = sum_meas / n;
 	res->error_pct = sum_meas > 0 ? 100.0 * (sum_sim - sum_meas) / sum_meas : 0;
-	res->demerit = disksim_demerit(sim_ms, meas_ms, n);
+	res->demerit = disksim_demerit(sim_ns, meas_ns, n);
+	if (isnan(res->demerit)) {
+		snprintf(errmsg, errlen, "out of memory");
+		ret = -ENOMEM;
+	}
 	res->end_time = now;
 out_disk:
 	disk_exit(&d);
 out_sim:
 	sim_exit(&sim);
-	free(sim_ms);
-	free(meas_ms);
+	free(sim_ns);
+	free(meas_ns);
 	free(v);
 	return ret;
 }

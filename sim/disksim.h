@@ -18,7 +18,7 @@ struct dsv_result {
 	sim_time_t end_time;		/* simulated span */
 };
 
-double disksim_demerit(double *sim, double *meas, size_t n);
+double disksim_demerit(uint64_t *sim, uint64_t *meas, size_t n);
 int disksim_validate_run(struct scenario *s, const char *path,
 			 struct dsv_result *res, char *errmsg, size_t errlen);
 void disksim_validate_print(FILE *f, const struct dsv_result *r);

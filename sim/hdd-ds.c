@@ -132,15 +132,23 @@ static void ds_locate(const struct hdd_ds *ds, sector_t lba, struct ds_loc *l)
 {
 	const struct hdd_ds_zone *z = ds_zone_of(ds, lba);
 	uint64_t rel = lba - z->first_lba + z->deadspace;
-	uint64_t track = rel / z->spt, crel;
+	uint64_t track, crel;
+
+	/* 32-bit division where it fits (every real zone): twice as fast */
+	if (rel <= UINT32_MAX) {
+		track = (uint32_t)rel / z->spt;
+		l->sector = (uint32_t)rel - (uint32_t)track * z->spt;
+	} else {
+		track = rel / z->spt;
+		l->sector = rel % z->spt;
+	}
 
 	for (uint32_t i = 0; i < z->nr_slips && z->slips[i] <= track; i++)
 		track++;
 	crel = track / ds->surfaces;
 	l->z = z;
 	l->cyl = z->first_cyl + crel;
-	l->head = track % ds->surfaces;
-	l->sector = rel % z->spt;
+	l->head = track - crel * ds->surfaces;
 	l->slot = (z->first_slot +
 		   (l->head + (uint64_t)(ds->surfaces - 1) * crel) * z->track_skew +
 		   crel * z->cyl_skew + l->sector) % z->spt;
@@ -198,13 +206,15 @@ static sim_time_t ds_reach(const struct hdd_ds *ds, uint32_t cyl,
  * The media run [lba, lba + n) with the arm at (*cyl, *head) from @t,
  * each track's first block waited for. Stops early once a track run
  * would start after @stop (read-ahead cut off by a command). Returns the
- * time the last block done is in; *done gets the blocks done, *first
- * the time the first one is in; the arm is left on the last track.
+ * time the last block done is in; *done gets the blocks done, *mark_t
+ * the time the @mark-th one (from 1) is in; the arm is left on the last
+ * track.
  */
 static sim_time_t ds_run(const struct hdd_ds *ds, uint32_t *cyl,
 			 uint32_t *head, sector_t lba, uint64_t n,
 			 sim_time_t t, bool write, sim_time_t stop,
-			 uint64_t *done, sim_time_t *first, uint32_t *seek)
+			 uint64_t *done, uint64_t mark, sim_time_t *mark_t,
+			 uint32_t *seek)
 {
 	uint64_t k = 0;
 
@@ -229,19 +239,17 @@ static sim_time_t ds_run(const struct hdd_ds *ds, uint32_t *cyl,
 			while (m && start + ds_slot_time(ds, l.z, l.slot + m) -
 			       ds_slot_time(ds, l.z, l.slot) > stop)
 				m--;
-			if (!k && m && first)
-				*first = start + ds_slot_time(ds, l.z, l.slot + 1) -
-					 ds_slot_time(ds, l.z, l.slot);
-			k += m;
 			t = stop;
-			break;
+		} else {
+			t = start + ds_slot_time(ds, l.z, l.slot + m) -
+			    ds_slot_time(ds, l.z, l.slot);
 		}
-		if (!k && first)
-			*first = start + ds_slot_time(ds, l.z, l.slot + 1) -
-				 ds_slot_time(ds, l.z, l.slot);
-		t = start + ds_slot_time(ds, l.z, l.slot + m) -
-		    ds_slot_time(ds, l.z, l.slot);
+		if (mark_t && mark > k && mark <= k + m)
+			*mark_t = start + ds_slot_time(ds, l.z, l.slot + mark - k) -
+				  ds_slot_time(ds, l.z, l.slot);
 		k += m;
+		if (t == stop)
+			break;
 	}
 	*done = k;
 	return t;
@@ -259,7 +267,7 @@ static void ds_ra_stop(const struct hdd_ds *ds, struct hdd_ds_state *st,
 		return;
 	end = ds_run(ds, &st->cyl, &st->head, st->ra_end,
 		     st->ra_limit - st->ra_end, st->ra_time, false, t, &got,
-		     NULL, &seek);
+		     0, NULL, &seek);
 	st->ra_end += got;
 	st->ra_limit = st->ra_end;
 	st->ra_time = end;
@@ -285,7 +293,7 @@ static sim_time_t ds_ra_avail(const struct hdd_ds *ds,
 	if (last < st->ra_end)
 		return st->ra_time;
 	end = ds_run(ds, &cyl, &head, st->ra_end, last + 1 - st->ra_end,
-		     st->ra_time, false, SIM_TIME_MAX, &got, NULL, &seek);
+		     st->ra_time, false, SIM_TIME_MAX, &got, 0, NULL, &seek);
 	return end;
 }
 
@@ -348,16 +356,8 @@ static sim_time_t ds_read(struct disk *d, const struct hdd_ds *ds,
 	k = (uint64_t)ceil(ds->read_watermark * n);
 	if (k < 1)
 		k = 1;
-	if (k < n) {
-		uint32_t c = st->cyl, h = st->head;
-
-		first = ds_run(ds, &c, &h, lba, k, t, false, SIM_TIME_MAX, &got,
-			       NULL, &seek);
-	}
 	end = ds_run(ds, &st->cyl, &st->head, lba, n, t, false, SIM_TIME_MAX,
-		     &got, k == 1 ? &first : NULL, &seek);
-	if (k >= n && k > 1)
-		first = end;
+		     &got, k, &first, &seek);
 	d->stats.seek_cyls += seek;
 	st->mech_free = end;
 	/* read-ahead into the segment, past the request */
@@ -404,7 +404,7 @@ static sim_time_t ds_write(struct disk *d, const struct hdd_ds *ds,
 	st->cyl = l.cyl;
 	st->head = l.head;
 	end = ds_run(ds, &st->cyl, &st->head, lba, n, start, true,
-		     SIM_TIME_MAX, &got, NULL, &dist);
+		     SIM_TIME_MAX, &got, 0, NULL, &dist);
 	st->mech_free = end;
 	st->wr_valid = ds->nr_segments > 0;
 	st->wr_base = lba;
