@@ -277,12 +277,12 @@ static void ds_ra_stop(const struct hdd_ds *ds, struct hdd_ds_state *st,
 
 /*
  * When block @last of the read segment is in, read-ahead going on as
- * needed (a command arriving at @t that hits it); SIM_TIME_MAX if the
- * segment will not hold it.
+ * needed (a command that hits it); *first: when block @lba is in.
+ * SIM_TIME_MAX if the segment will not hold them.
  */
 static sim_time_t ds_ra_avail(const struct hdd_ds *ds,
 			      const struct hdd_ds_state *st, sector_t lba,
-			      sector_t last, sim_time_t t)
+			      sector_t last, sim_time_t *first)
 {
 	uint32_t cyl = st->cyl, head = st->head, seek;
 	uint64_t got;
@@ -290,10 +290,12 @@ static sim_time_t ds_ra_avail(const struct hdd_ds *ds,
 
 	if (!st->ra_valid || lba < st->ra_base || last >= st->ra_limit)
 		return SIM_TIME_MAX;
+	*first = st->ra_time;
 	if (last < st->ra_end)
 		return st->ra_time;
 	end = ds_run(ds, &cyl, &head, st->ra_end, last + 1 - st->ra_end,
-		     st->ra_time, false, SIM_TIME_MAX, &got, 0, NULL, &seek);
+		     st->ra_time, false, SIM_TIME_MAX, &got,
+		     lba >= st->ra_end ? lba + 1 - st->ra_end : 0, first, &seek);
 	return end;
 }
 
@@ -338,14 +340,15 @@ static sim_time_t ds_read(struct disk *d, const struct hdd_ds *ds,
 
 	if (ds->read_hit_on_write && st->wr_valid && lba >= st->wr_base &&
 	    lba + n <= st->wr_end)
-		avail = now;
+		avail = first = now;
 	else if (ds->nr_segments)
-		avail = ds_ra_avail(ds, st, lba, lba + n - 1, now);
+		avail = ds_ra_avail(ds, st, lba, lba + n - 1, &first);
 	if (avail != SIM_TIME_MAX) {
 		t = now + ds->overhead[0][1][prev];
 		if (st->ra_valid && lba >= st->ra_base && lba + n <= st->ra_limit)
 			ds_ra_extend(ds, st, t, lba + n);
-		return ds_bus_out(t > avail ? t : avail, avail, n,
+		/* each block goes out once it is in, one bus time after another */
+		return ds_bus_out(t > first ? t : first, avail, n,
 				  ds->bus_block[0]) + ds->complete[0];
 	}
 	t = now + ds->overhead[0][0][prev];
