@@ -45,7 +45,7 @@ static const char model[] =
 
 static const char parv2[] =
 "  Read miss over. after read = 0.5, Read miss over. after write = 0.5,\n"
-"  Read hit over. after read = 0.1, Read hit over. after write = 0.1,\n"
+"  Read hit over. after read = 0.1, Read hit over. after write = 0.15,\n"
 "  Write miss over. after read = 0.3, Write miss over. after write = 0.3,\n"
 "  Write hit over. after read = 0.3, Write hit over. after write = 0.3,\n"
 "  Read completion overhead = 0.05, Write completion overhead = 0.07,\n"
@@ -145,8 +145,8 @@ static void test_timing(void)
 	 */
 	CHECK_NEAR(access_ms(&d, 50, 2, true, 20), 12.07, 1e-6);
 	/* reading back what was just written: a hit on the write segment,
-	 * 0.1 + 2 x 0.2 + 0.05 */
-	CHECK_NEAR(access_ms(&d, 50, 2, false, 40), 0.55, 1e-6);
+	 * after a write: 0.15 + 2 x 0.2 + 0.05 */
+	CHECK_NEAR(access_ms(&d, 50, 2, false, 40), 0.60, 1e-6);
 	/* the read segment (LBA 0..7) was kept: LBA 5+2 is a hit too */
 	CHECK_NEAR(access_ms(&d, 5, 2, false, 41), 0.55, 1e-6);
 	/*
@@ -161,6 +161,31 @@ static void test_timing(void)
 	disk_exit(&d);
 	sim_exit(&sim);
 	free(hp);
+}
+
+/* Ruemmler & Wilkes with the first ten distances given (hplplus10) */
+static void test_hpl_seek(void)
+{
+	struct hdd_ds ds = {
+		.seek_type = HDD_DS_SEEK_HPL10, .hpl_boundary = 300,
+		/* a + b sqrt(d) below 300, c + e d from there: 3.81, 0.33,
+		 * 7.75, 0.0059 ms (the C2247A's) */
+		.hpl = { 3.81 * MS, 0.33 * MS, 7.75 * MS, 0.0059 * MS },
+		.first10 = { 2.89 * MS, 3.68 * MS, 3.81 * MS, 3.98 * MS,
+			     4.27 * MS, 4.65 * MS, 4.52 * MS, 4.65 * MS,
+			     4.82 * MS, 4.99 * MS },
+	};
+
+	CHECK(hdd_ds_seek(&ds, 0) == 0);
+	CHECK_NEAR(hdd_ds_seek(&ds, 7) / MS, 4.52, 1e-9);	/* given */
+	CHECK_NEAR(hdd_ds_seek(&ds, 100) / MS, 3.81 + 0.33 * 10, 1e-9);
+	CHECK_NEAR(hdd_ds_seek(&ds, 299) / MS, 3.81 + 0.33 * sqrt(299), 1e-6);
+	CHECK_NEAR(hdd_ds_seek(&ds, 1000) / MS, 7.75 + 5.9, 1e-9);
+	/* plain hpl: distance 1 from the single-cylinder time when given */
+	ds.seek_type = HDD_DS_SEEK_HPL;
+	ds.seek_one = 0.2 * MS;
+	CHECK_NEAR(hdd_ds_seek(&ds, 1) / MS, 0.2, 1e-9);
+	CHECK_NEAR(hdd_ds_seek(&ds, 4) / MS, 3.81 + 0.33 * 2, 1e-9);
 }
 
 static void test_layout(void)
@@ -213,6 +238,7 @@ int main(void)
 	write_file("tiny.seek", "Seek distances measured: 2\n1, 1.0\n100, 10.0\n");
 	test_timing();
 	test_layout();
+	test_hpl_seek();
 	snprintf(path, sizeof(path), "%s/tiny.parv", dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/tiny.seek", dir);
