@@ -128,6 +128,7 @@ FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c sim/config.c sim/options.c
 FUZZ_DEPS_fuzz_scenario := sim/config.c sim/options.c
 FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c sim/dbench-filesize.c \
                                   sim/config.c sim/options.c
+FUZZ_DEPS_fuzz_disksim_parv := sim/disksim-parv.c sim/disksim-disk.c sim/hdd-ds.c
 # a 4 KiB read buffer, so small inputs cross buffer refills too
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills

@@ -23,6 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libgen.h>
+
+#include "hdd.h"
 
 #include "disk.h"
 #include "vdisk.h"
@@ -61,6 +64,9 @@ static const struct opt_desc disk_opts[] = {
 	  "interface transfer rate, MB/s (10^6 bytes/s)" },
 	{ "partitions", OPT_STR, P(partitions), "", 0, 0, NULL, NULL,
 	  "comma-separated sizes: N%, a size (10G, 20GB) or rest; \"\" = none" },
+	/* a validated drive: DiskSim's own description, not a fit */
+	{ "disksim", OPT_STR, P(disksim), "", 0, 0, NULL, NULL,
+	  "DiskSim parameter file (.parv, relative to the scenario file) whose disk the hdd model takes: geometry, zones, seek, cache, overheads, bus; sets capacity" },
 	{ .name = NULL }
 };
 #undef P
@@ -303,6 +309,33 @@ static void bdev_init(struct block_device *b, struct gendisk *gd,
 	b->disk = gd;
 }
 
+/*
+ * [disk] disksim = FILE: load it, relative to the scenario file that set
+ * it; the drive's block count is the capacity.
+ */
+static int disk_load_disksim(struct disk *d, const struct disk_params *p,
+			     uint64_t *capacity)
+{
+	char *base = NULL, *path = NULL, *colon;
+	int ret;
+
+	if (p->disksim[0] != '/' && p->disksim_where[0]) {
+		base = strdup(p->disksim_where);
+		colon = base ? strrchr(base, ':') : NULL;
+		if (colon)
+			*colon = '\0';
+	}
+	if (base && asprintf(&path, "%s/%s", dirname(base), p->disksim) < 0)
+		path = NULL;
+	ret = hdd_ds_load(path ? path : p->disksim, &d->disksim, stderr);
+	free(base);
+	free(path);
+	if (ret)
+		return ret;
+	*capacity = (uint64_t)d->disksim->blocks * SECTOR_SIZE;
+	return 0;
+}
+
 /**
  * disk_init - set up a disk, its gendisk and its model
  * @p: the [disk] section; copied
@@ -323,6 +356,7 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 	struct gendisk *gd = &d->gd;
 	char err[OPT_ERR_MAX];
 	int major, nr_parts, ret, nr_models = 0;
+	uint64_t capacity = p->capacity;
 
 	memset(d, 0, sizeof(*d));
 	while (disk_models[nr_models])
@@ -347,22 +381,30 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 			gd->name);
 		return -EINVAL;
 	}
-	ret = disk_parse_partitions(p->partitions, p->capacity, parts,
+	if (p->disksim[0] && p->model == 0) {
+		ret = disk_load_disksim(d, p, &capacity);
+		if (ret)
+			return ret;
+	}
+	ret = disk_parse_partitions(p->partitions, capacity, parts,
 				    &nr_parts, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "%s: partitions '%s': %s\n", gd->name,
 			p->partitions, err);
+		hdd_ds_free(d->disksim);
+		d->disksim = NULL;
 		return ret;
 	}
 
 	d->sim = sim;
 	d->p = *p;
+	d->p.capacity = capacity;
 	d->ops = disk_models[p->model];
 	d->model_params = model_params;
 	d->parallel = 1;
 	gd->dev = d;
 	bdev_init(&gd->part0, gd, MKDEV(major, (index & 15) << 4), 0, 0,
-		  p->capacity / SECTOR_SIZE);
+		  capacity / SECTOR_SIZE);
 	for (int i = 0; i < nr_parts; i++)
 		bdev_init(&gd->part[i], gd,
 			  MKDEV(major, ((index & 15) << 4) + i + 1), i + 1,
@@ -373,8 +415,11 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 	sim_event_init(&d->done_ev, disk_done, "disk-done");
 
 	ret = d->ops->init(d);
-	if (ret)
+	if (ret) {
+		hdd_ds_free(d->disksim);
+		d->disksim = NULL;
 		return ret;
+	}
 	if (d->parallel < 1 || d->parallel > ARRAY_SIZE(d->cmds))
 		d->parallel = d->parallel < 1 ? 1 : ARRAY_SIZE(d->cmds);
 	return 0;
@@ -390,6 +435,8 @@ void disk_exit(struct disk *d)
 	if (d->ops && d->ops->exit)
 		d->ops->exit(d);
 	d->model = NULL;
+	hdd_ds_free(d->disksim);
+	d->disksim = NULL;
 }
 
 /**

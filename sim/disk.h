@@ -30,11 +30,14 @@ struct disk_params {
 	sim_time_t overhead;		/* controller overhead per command */
 	double bus_rate;		/* interface MB/s (10^6 bytes/s) */
 	char partitions[OPT_STR_MAX];	/* "30%,40%,rest" or sizes; "" none */
+	char disksim[OPT_STR_MAX];	/* DiskSim .parv describing the drive */
+	char disksim_where[OPT_STR_MAX];	/* "FILE:LINE" that set it, or "" */
 };
 
 extern const struct opt_table disk_opt_table;
 
 struct disk;
+struct hdd_ds;
 
 struct disk_ops {
 	const char *name;		/* "hdd", "ssd" */
@@ -73,6 +76,7 @@ struct disk {
 	const struct disk_ops *ops;
 	void *model_params;
 	void *model;
+	struct hdd_ds *disksim;		/* from p.disksim, or NULL */
 	struct gendisk gd;
 	struct request_queue *q;
 	unsigned int in_flight;		/* commands the device holds */

@@ -292,6 +292,8 @@ static sim_time_t hdd_access(struct disk *d, const struct request *rq,
 	uint64_t n;
 	int state;
 
+	if (h->ds)
+		return hdd_ds_access(d, h, rq, now);
 	if (!hdd_range(h, rq, &lba, &n))
 		return t_cmd;
 	bus = (sim_time_t)llround(n * h->bus_ns_per_sector);
@@ -336,6 +338,8 @@ static sim_time_t hdd_position_time(struct disk *d, const struct request *rq,
 	uint64_t n;
 	int state;
 
+	if (h->ds)
+		return hdd_ds_position_time(d, (struct hdd *)h, rq, now);
 	if (!hdd_range(h, rq, &lba, &n))
 		return 0;
 	if (!write && hdd_ra_lookup(h, lba, n, t, &media, &state))
@@ -361,6 +365,16 @@ static int hdd_init(struct disk *d)
 	if (!h)
 		return -ENOMEM;
 	h->p = d->model_params;
+	if (d->disksim) {
+		/* DiskSim's description replaces the [hdd] geometry */
+		h->ds = d->disksim;
+		ret = hdd_ds_init(d, h);
+		if (ret)
+			goto out_free_hdd;
+		d->model = h;
+		d->parallel = 1;
+		return 0;
+	}
 	ret = hdd_setup_layout(d, h);
 	if (ret)
 		goto out_free_hdd;
@@ -389,8 +403,10 @@ static void hdd_exit(struct disk *d)
 {
 	struct hdd *h = d->model;
 
-	if (h)
+	if (h) {
 		free(h->wc);
+		hdd_ds_exit(h);
+	}
 	free(h);
 	d->model = NULL;
 }

@@ -8,6 +8,7 @@
 #define WBSIM_HDD_H
 
 #include <math.h>
+#include <stdio.h>
 
 #include "disk.h"
 
@@ -73,6 +74,9 @@ struct hdd_extent {
 	uint64_t nr;
 };
 
+struct hdd_ds;
+struct hdd_ds_state;
+
 struct hdd {
 	const struct hdd_params *p;
 	struct hdd_zone zone[HDD_MAX_ZONES];
@@ -92,6 +96,9 @@ struct hdd {
 	sector_t ra_base, ra_end, ra_limit;
 	sim_time_t ra_time;
 	sector_t ra_max;		/* buffer size in sectors */
+	/* a drive from DiskSim's files: hdd-ds.c does the timing */
+	struct hdd_ds *ds;
+	struct hdd_ds_state *dss;
 	/* write-behind FIFO of dirty extents */
 	struct hdd_extent *wc;
 	uint32_t wc_cap, wc_head, wc_nr;
@@ -99,6 +106,83 @@ struct hdd {
 };
 
 int hdd_setup_layout(struct disk *d, struct hdd *h);
+
+/*
+ * A drive described the way DiskSim describes it (read from DiskSim's
+ * files by disksim-disk.c, modelled by hdd-ds.c): explicit zones with
+ * their own skews and slipped tracks, a seek curve or measured table,
+ * per-command overheads, a segmented cache, bus times per block. Times
+ * are ns. When struct hdd's ds is set, hdd.c hands every request to
+ * hdd-ds.c and none of the [hdd] derived geometry is used.
+ */
+#define HDD_DS_MAX_SEEK	1024
+
+enum hdd_ds_seek {
+	HDD_DS_SEEK_HPL,	/* a + b sqrt(d) below a boundary, c + e d after */
+	HDD_DS_SEEK_HPL10,	/* the same with the first ten distances given */
+	HDD_DS_SEEK_TABLE,	/* measured (distance, time), interpolated */
+};
+
+struct hdd_ds_zone {
+	uint32_t first_cyl, last_cyl;
+	uint32_t spt;			/* blocks per track */
+	uint32_t first_slot;		/* angle of the zone's first block */
+	uint32_t deadspace;		/* blocks unused at the zone's front */
+	uint32_t spare_tracks;		/* at the zone's end */
+	uint32_t track_skew, cyl_skew;	/* in blocks of this zone */
+	uint32_t *slips;		/* slipped tracks, zone-relative, sorted */
+	uint32_t nr_slips;
+	sector_t first_lba, nr_lba;	/* derived */
+	sim_time_t sector_ns;		/* derived: rotation / spt, rounded */
+};
+
+/* command overhead by [this command write][cache hit][previous was a write] */
+struct hdd_ds {
+	uint32_t surfaces, cyls;
+	sector_t blocks;		/* addressable: what the zones hold */
+	sector_t zone_blocks;
+	struct hdd_ds_zone *zone;
+	unsigned int nr_zones;
+	int seek_type;
+	uint32_t hpl_boundary;
+	double hpl[4];			/* ns: a, b (ns per sqrt cyl), c, e */
+	sim_time_t first10[10];
+	sim_time_t seek_one;		/* hpl: seek(1) when given apart */
+	uint32_t nr_seek;
+	uint32_t seek_dist[HDD_DS_MAX_SEEK];
+	sim_time_t seek_ns[HDD_DS_MAX_SEEK];
+	sim_time_t head_switch;
+	int64_t write_settle;		/* signed: DEC RZ26 settles -0.483 ms */
+	double rpm;
+	sim_time_t rot;
+	sim_time_t overhead[2][2][2];
+	sim_time_t complete[2];		/* read, write completion overhead */
+	sim_time_t bus_block[2];	/* bus time per block, read, write */
+	double read_watermark;		/* reconnect once this part of a read is in */
+	sim_time_t reselect;		/* reconnecting to the bus for the data */
+	sim_time_t data_prep;		/* before the first data goes out */
+	unsigned int nr_segments;	/* cache segments, write one included */
+	uint32_t segment_size;		/* blocks */
+	bool write_segment;		/* a segment kept for writes */
+	uint32_t ra_max;		/* blocks of read-ahead past a request */
+	bool read_hit_on_write;		/* reads hit on data just written */
+	bool fast_write;		/* complete writes once buffered */
+};
+
+int hdd_ds_load(const char *path, struct hdd_ds **out, FILE *warn);
+int hdd_ds_load_text(const char *name, const char *text, size_t len,
+		     struct hdd_ds **out, FILE *warn);
+int hdd_ds_init(struct disk *d, struct hdd *h);
+void hdd_ds_exit(struct hdd *h);
+sim_time_t hdd_ds_access(struct disk *d, struct hdd *h,
+			 const struct request *rq, sim_time_t now);
+sim_time_t hdd_ds_position_time(struct disk *d, struct hdd *h,
+				const struct request *rq, sim_time_t now);
+void hdd_ds_free(struct hdd_ds *ds);
+int hdd_ds_setup(struct hdd_ds *ds, char *err, size_t errlen);
+sim_time_t hdd_ds_seek(const struct hdd_ds *ds, uint32_t dist);
+void hdd_ds_lba_to_chs(const struct hdd_ds *ds, sector_t lba,
+		       struct hdd_chs *chs);
 
 /* The zone holding @lba: binary search over at most HDD_MAX_ZONES. */
 static inline const struct hdd_zone *hdd_zone_of(const struct hdd *h,

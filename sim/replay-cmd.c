@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "disksim.h"
 #include "outdir.h"
 #include "replay.h"
 
@@ -216,7 +217,8 @@ int replay_prepare_outdir(struct disk *d, const char *dir, char *errmsg,
 static void usage(FILE *f)
 {
 	fprintf(f,
-"usage: wbsim replay TRACE [-f auto|disksim|blkparse] [-c SCENARIO]...\n"
+"usage: wbsim replay TRACE [-f auto|disksim|blkparse|disksim-validate]\n"
+"                          [-c SCENARIO]...\n"
 "                          [--set SECTION.KEY=VALUE]... [-o DIR]\n"
 "\n"
 "Replays a request trace (DiskSim ASCII or blkparse text; '-' = stdin)\n"
@@ -225,7 +227,10 @@ static void usage(FILE *f)
 "(mean/p50/p95/p99/max, nearest-rank). Defaults: the 2009 7200 rpm PATA\n"
 "disk with CFQ; see 'wbsim options' for every option.\n"
 "\n"
-"  -f FORMAT     trace format (default auto: from the first line)\n"
+"  -f FORMAT     trace format (default auto: from the first line);\n"
+"                disksim-validate: DiskSim's closed-loop validation trace,\n"
+"                reported as mean access time against the measured one\n"
+"                and DiskSim's rms demerit (not with -o)\n"
 "  -c FILE       scenario file; several are applied in order\n"
 "  --set K=V     override one option after the files\n"
 "  -o DIR        write DIR/sda.blktrace.0 and DIR/geometry\n"
@@ -234,6 +239,27 @@ static void usage(FILE *f)
 "  wbsim replay trace.ascii --set queue.elevator=deadline\n"
 "  wbsim replay sda.txt -c sim/disks/ssd-sata.ini -o out\n"
 "  blkparse -i out/sda -D out | wbsim replay - -f blkparse\n");
+}
+
+/* -f disksim-validate: no request queue, so no blktrace and no -o */
+static int replay_validate(struct scenario *s, const char *trace,
+			   const char *outdir)
+{
+	char errmsg[TRACE_ERR_MAX] = "";
+	struct dsv_result res;
+	int ret;
+
+	if (outdir) {
+		fprintf(stderr, "wbsim replay: -o does not go with -f disksim-validate\n");
+		return 2;
+	}
+	ret = disksim_validate_run(s, trace, &res, errmsg, sizeof(errmsg));
+	if (ret) {
+		fprintf(stderr, "%s\n", errmsg);
+		return ret == -EINVAL ? 2 : 1;
+	}
+	disksim_validate_print(stdout, &res);
+	return stdout_close_check(0);
 }
 
 /**
@@ -246,7 +272,7 @@ int replay_main(int argc, char **argv)
 	struct replay_stats st = { 0 };
 	char errmsg[TRACE_ERR_MAX] = "";
 	struct outdir od;
-	bool force = false;
+	bool force = false, validate = false;
 	struct scenario s;
 	int ret;
 
@@ -267,6 +293,9 @@ int replay_main(int argc, char **argv)
 		} else if ((!strcmp(a, "-f") || !strcmp(a, "-o")) && i + 1 < argc) {
 			if (a[1] == 'o') {
 				outdir = argv[++i];
+			} else if (!strcmp(argv[i + 1], "disksim-validate")) {
+				validate = true;
+				i++;
 			} else if (trace_format_parse(argv[++i], &fmt)) {
 				fprintf(stderr, "wbsim replay: unknown format '%s'\n",
 					argv[i]);
@@ -287,6 +316,11 @@ int replay_main(int argc, char **argv)
 	if (!trace) {
 		usage(stderr);
 		goto bad;
+	}
+	if (validate) {
+		ret = replay_validate(&s, trace, outdir);
+		scenario_exit(&s);
+		return ret;
 	}
 	signal(SIGXFSZ, SIG_IGN);	/* EFBIG from write(), with a message */
 	if (outdir) {

@@ -91,6 +91,15 @@ void scenario_exit(struct scenario *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* [disk] disksim is relative to the file that set it: remember which */
+static void scenario_note_disksim(struct scenario *s)
+{
+	const char *o = config_origin(&s->cfg, "disk.disksim");
+
+	snprintf(s->disk.disksim_where, sizeof(s->disk.disksim_where), "%s",
+		 o && strcmp(o, "--set") ? o : "");
+}
+
 /**
  * scenario_arg - apply argv[*i] if it is "-c FILE" or "--set K=V"
  *
@@ -104,8 +113,12 @@ int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
 	bool is_set = !strcmp(a, "--set") || !strcmp(a, "-s");
 
 	if (!is_file && !is_set) {
-		if (!strncmp(a, "--set=", 6))
-			return config_set(&s->cfg, a + 6) ? -EINVAL : 1;
+		if (!strncmp(a, "--set=", 6)) {
+			if (config_set(&s->cfg, a + 6))
+				return -EINVAL;
+			scenario_note_disksim(s);
+			return 1;
+		}
 		return 0;
 	}
 	if (*i + 1 >= argc) {
@@ -113,9 +126,11 @@ int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
 		return -EINVAL;
 	}
 	(*i)++;
-	if (is_file)
-		return config_load_file(&s->cfg, argv[*i]) ? -EINVAL : 1;
-	return config_set(&s->cfg, argv[*i]) ? -EINVAL : 1;
+	if (is_file ? config_load_file(&s->cfg, argv[*i]) :
+	    config_set(&s->cfg, argv[*i]))
+		return -EINVAL;
+	scenario_note_disksim(s);
+	return 1;
 }
 
 /**
