@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "report.h"
+#include "report_int.h"
 
 static FILE *open_in(const char *dir, const char *name, struct wbf_err *e)
 {
@@ -104,8 +105,12 @@ static int write_data(const struct wbf_group *g, double secs, const char *dir,
 	return ret;
 }
 
-/* A gnuplot single-quoted string: a quote is doubled. */
-static void gp_string(FILE *f, const char *s)
+/**
+ * wbf_gp_string() - a gnuplot single-quoted string: a quote is doubled
+ * @f: script
+ * @s: text
+ */
+void wbf_gp_string(FILE *f, const char *s)
 {
 	fputc('\'', f);
 	for (; *s; s++) {
@@ -125,7 +130,7 @@ static void gp_plot(FILE *f, const struct wbf_group *g, const char *data,
 	for (i = 0; i < g->n; i++) {
 		fprintf(f, "%s'%s' using 1:%zu with %s lw 2 title ",
 			i ? ", \\\n     " : "", i ? "" : data, i + 2, style);
-		gp_string(f, g->names[i]);
+		wbf_gp_string(f, g->names[i]);
 	}
 	fputc('\n', f);
 }
@@ -146,15 +151,9 @@ static int write_script(const struct wbf_run *r, const struct wbf_group *g,
 	fprintf(f, "set datafile missing 'NaN'\nset key outside right\n");
 	fprintf(f, "set grid\nset xlabel 'time (s)'\n");
 	for (t = 0; t < 2; t++) {
-		if (t == 0)
-			fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
-				"  set terminal pngcairo size 960,540 noenhanced\n"
-				"} else {\n"
-				"  set terminal png size 960,540 noenhanced\n}\n");
-		else
-			fprintf(f, "set terminal svg size 960,540 noenhanced\n");
+		wbf_gp_terminal(f, t);
 		fprintf(f, "set output 'rate.%s'\nset title ", ext[t]);
-		gp_string(f, title);
+		wbf_gp_string(f, title);
 		fprintf(f, "\nset ylabel 'MB/s per %g s interval'\nset yrange [0:*]\n",
 			(double)r->interval_ns / WBF_NSEC_PER_SEC);
 		gp_plot(f, g, "wbfair-rate.dat", "steps");
@@ -168,12 +167,51 @@ static int write_script(const struct wbf_run *r, const struct wbf_group *g,
 	return close_checked(f, dir, "wbfair.gp", e);
 }
 
-/*
+/**
+ * wbf_gp_terminal() - select the PNG (pngcairo if gnuplot has it) or SVG
+ * terminal
+ * @f: script
+ * @svg: 0 PNG, 1 SVG
+ */
+void wbf_gp_terminal(FILE *f, int svg)
+{
+	if (!svg)
+		fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+			"  set terminal pngcairo size 960,540 noenhanced\n"
+			"} else {\n"
+			"  set terminal png size 960,540 noenhanced\n}\n");
+	else
+		fprintf(f, "set terminal svg size 960,540 noenhanced\n");
+}
+
+/**
+ * wbf_gp_warmup() - a dashed vertical line where the warm-up ends
+ * @f: script
+ * @warmup_s: its time, NaN for none (the marker is then cleared)
+ */
+void wbf_gp_warmup(FILE *f, double warmup_s)
+{
+	fprintf(f, "unset arrow 1\nunset label 1\n");
+	if (isnan(warmup_s))
+		return;
+	fprintf(f, "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lw 2 lc rgb 'gray40'\n"
+		"set label 1 'warm-up ends' at %g, graph 0.5 center rotate by 90 offset -1,0 tc rgb 'gray40'\n",
+		warmup_s, warmup_s, warmup_s);
+}
+
+/**
+ * wbf_gnuplot_run() - run gnuplot on DIR/SCRIPT in DIR
+ * @dir: directory
+ * @script: script name in @dir
+ * @e: error message
+ *
  * gnuplot's stderr goes to an anonymous file: its warnings (fonts, a
  * terminal it lacks) are noise when the plots were drawn, and the reason
  * when they were not, so they are shown only on failure.
+ *
+ * Return: 0, -ENOEXEC without gnuplot, -EIO when it failed, -errno.
  */
-static int run_gnuplot(const char *dir, struct wbf_err *e)
+int wbf_gnuplot_run(const char *dir, const char *script, struct wbf_err *e)
 {
 	FILE *log = tmpfile();
 	char msg[300] = "";
@@ -191,7 +229,7 @@ static int run_gnuplot(const char *dir, struct wbf_err *e)
 			dup2(fileno(log), STDERR_FILENO);
 		if (chdir(dir))
 			_exit(126);
-		execlp("gnuplot", "gnuplot", "wbfair.gp", (char *)NULL);
+		execlp("gnuplot", "gnuplot", script, (char *)NULL);
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0) {
@@ -213,8 +251,8 @@ static int run_gnuplot(const char *dir, struct wbf_err *e)
 				if (*p == '\n')
 					*p = ' ';
 		}
-		ret = wbf_errf(e, -EIO, "%s/wbfair.gp: gnuplot failed%s%s", dir,
-			       msg[0] ? ": " : "", msg);
+		ret = wbf_errf(e, -EIO, "%s/%s: gnuplot failed%s%s", dir,
+			       script, msg[0] ? ": " : "", msg);
 	}
 out:
 	if (log)
@@ -252,7 +290,7 @@ int wbf_plot(const struct wbf_run *r, const char *dir, struct wbf_err *e)
 	if (!ret)
 		ret = write_script(r, &g, dir, e);
 	if (!ret)
-		ret = run_gnuplot(dir, e);
+		ret = wbf_gnuplot_run(dir, "wbfair.gp", e);
 	wbf_group_free(&g);
 	return ret;
 }
