@@ -283,6 +283,38 @@ bool wbf_workload_has(const struct wbf_workload *w, const char *name)
 }
 
 /**
+ * wbf_run_warmup_s() - when the workload's warm-up ends, in seconds
+ * @r: run loaded from a directory
+ *
+ * wbsim's dbench warms up for duration/5 (sim/dbench.c), the duration
+ * from scenario.ini; the VM harness's runs have no warm-up phase.
+ *
+ * Return: seconds from the start, or NaN when none is known.
+ */
+double wbf_run_warmup_s(const struct wbf_run *r)
+{
+	char path[sizeof(r->name) + 16], line[256];
+	double ns = NAN;
+	bool in_sim = false;
+	FILE *f;
+
+	if (!r->have_summary || strcmp(r->summary.producer, "wbsim"))
+		return NAN;
+	snprintf(path, sizeof(path), "%s/scenario.ini", r->name);
+	f = fopen(path, "r");
+	if (!f)
+		return NAN;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '[')
+			in_sim = !strncmp(line, "[sim]", 5);
+		else if (in_sim && sscanf(line, "duration = %lfns", &ns) == 1)
+			break;
+	}
+	fclose(f);
+	return ns / 1e9 / 5;
+}
+
+/**
  * wbf_group_find() - index of the entity named @name in @g
  * @g: group
  * @name: entity name

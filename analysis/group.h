@@ -36,6 +36,7 @@ struct wbf_workload {
 void wbf_workload_find(const struct wbf_run *r, struct wbf_workload *w);
 bool wbf_workload_has(const struct wbf_workload *w, const char *name);
 bool wbf_group_find(const struct wbf_group *g, const char *name, size_t *idx);
+double wbf_run_warmup_s(const struct wbf_run *r);
 void wbf_lead_phrase(const struct wbf_group *g, double interval_s,
 		     const char *what, char *buf, size_t size);
 

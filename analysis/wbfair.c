@@ -334,7 +334,7 @@ int main(int argc, char **argv)
 	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
 		st = report_failed(ret);
 	} else if (c.plot) {
-		ret = wbf_plot(&r, c.plot, &e);
+		ret = wbf_plot(&r, c.plot, c.bin_ns, &e);
 		if (ret)
 			st = fail(&e, ret);
 	}

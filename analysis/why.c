@@ -360,30 +360,6 @@ static int read_ftrace(struct wbf_why *y, const char *path, struct wbf_err *e)
 	return ret < 0 ? ret : 0;
 }
 
-/* wbsim's dbench warms up for duration/5 (sim/dbench.c); others: none. */
-static double find_warmup(const struct wbf_run *r, const char *dir)
-{
-	char path[4200], line[256];
-	double ns = NAN;
-	bool in_sim = false;
-	FILE *f;
-
-	if (!r->have_summary || strcmp(r->summary.producer, "wbsim"))
-		return NAN;
-	snprintf(path, sizeof(path), "%s/scenario.ini", dir);
-	f = fopen(path, "r");
-	if (!f)
-		return NAN;
-	while (fgets(line, sizeof(line), f)) {
-		if (line[0] == '[')
-			in_sim = !strncmp(line, "[sim]", 5);
-		else if (in_sim && sscanf(line, "duration = %lfns", &ns) == 1)
-			break;
-	}
-	fclose(f);
-	return ns / 1e9 / 5;
-}
-
 /**
  * wbf_why_collect() - read a run directory's facts for the why report
  * @y: result (free with wbf_why_free() whatever the outcome)
@@ -417,7 +393,7 @@ int wbf_why_collect(struct wbf_why *y, const struct wbf_run *r,
 		y->in_workload[y->nparts++] = !y->w.known ||
 			wbf_workload_has(&y->w, r->blk.parts[i].name);
 	}
-	y->warmup_s = find_warmup(r, r->name);
+	y->warmup_s = wbf_run_warmup_s(r);
 	ret = wbf_rundir_scan(&rd, r->name, e);
 	if (ret)
 		return ret;

@@ -37,6 +37,7 @@
 #define WBFAIR_WHY_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "group.h"
 #include "run.h"
@@ -118,6 +119,10 @@ const char *wbf_class_name(enum wbf_class c);
 uint64_t *wbf_why_cell(struct wbf_why *y, size_t bin, size_t part,
 		       enum wbf_class c);
 int wbf_why_instance_of(const struct wbf_why *y, const struct wbf_why_pid *p);
+int wbf_why_throttle_dat(struct wbf_why *y, const char *dir, const char *name,
+			 struct wbf_err *e);
+void wbf_why_gp_throttle(FILE *f, struct wbf_why *y, const char *dat,
+			 const char *out);
 int wbf_why_report(struct wbf_why *y, const char *dir, struct wbf_err *e);
 
 #endif

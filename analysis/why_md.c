@@ -492,12 +492,46 @@ static void gp_plot(FILE *f, struct wbf_why *y, const char *dat, int what,
 	fputc('\n', f);
 }
 
+/**
+ * wbf_why_throttle_dat() - the throttled task-s per second per instance
+ * @y: facts
+ * @dir: directory
+ * @name: data file name in @dir
+ * @e: error message
+ */
+int wbf_why_throttle_dat(struct wbf_why *y, const char *dir, const char *name,
+			 struct wbf_err *e)
+{
+	return write_dat(y, dir, name, 3, e);
+}
+
+/**
+ * wbf_why_gp_throttle() - the throttling figure's gnuplot commands
+ * @f: script
+ * @y: facts
+ * @dat: data file of wbf_why_throttle_dat()
+ * @out: output file name
+ */
+void wbf_why_gp_throttle(FILE *f, struct wbf_why *y, const char *dat,
+			 const char *out)
+{
+	/* ftrace's clock: the block trace's warm-up marker would lie */
+	wbf_gp_warmup(f, NAN);
+	fprintf(f, "set yrange [0:*]\nset output '%s'\nset title 'throttled in balance_dirty_pages (t from the first trace event)'\nset ylabel 'tasks asleep (task-s per s)'\n",
+		out);
+	if (y && y->nbdp)
+		gp_plot(f, y, dat, 3, "steps");
+	else
+		fprintf(f, "set label 2 'no balance_dirty_pages pauses in trace.txt' at graph 0.5, graph 0.5 center\n"
+			"plot [0:1] [0:1] NaN notitle\nunset label 2\n");
+}
+
 static int write_plots(struct wbf_why *y, const char *dir, struct wbf_err *e)
 {
 	static const char *const dats[4] = {
 		"why-split.dat", "why-writers.dat", "why-cum.dat", "why-throttle.dat",
 	};
-	char path[4200];
+	char path[4200], out[32];
 	FILE *f;
 	int ret = 0, w, t;
 
@@ -526,15 +560,8 @@ static int write_plots(struct wbf_why *y, const char *dir, struct wbf_err *e)
 		fprintf(f, "set output 'why-cumulative.%s'\nset title 'written since the start'\nset ylabel 'MB'\n",
 			ext);
 		gp_plot(f, y, dats[2], 2, "lines");
-		/* ftrace's clock: the block trace's warm-up marker would lie */
-		wbf_gp_warmup(f, NAN);
-		fprintf(f, "set output 'why-throttle.%s'\nset title 'throttled in balance_dirty_pages (t from the first trace event)'\nset ylabel 'tasks asleep (task-s per s)'\n",
-			ext);
-		if (y->nbdp)
-			gp_plot(f, y, dats[3], 3, "steps");
-		else
-			fprintf(f, "set label 2 'no balance_dirty_pages pauses in trace.txt' at graph 0.5, graph 0.5 center\n"
-				"plot [0:1] [0:1] NaN notitle\nunset label 2\n");
+		snprintf(out, sizeof(out), "why-throttle.%s", ext);
+		wbf_why_gp_throttle(f, y, dats[3], out);
 		fprintf(f, "set output\n");
 	}
 	if (ferror(f) | fclose(f))

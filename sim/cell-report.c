@@ -19,7 +19,7 @@
 /**
  * cell_analyse - fairness of the instances' partitions in run @dir
  * @inst: partition names of the instances, @nr_inst of them
- * @plots: also draw DIR/plots/{rate,cumulative,share}.{png,svg}
+ * @plots: also draw DIR/plots/{rate,cumulative,share,throttle}.{png,svg}, 10 s bins
  * Return: 0, or -EINVAL with cm->verdict saying why.
  */
 int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
@@ -73,7 +73,8 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 	cm->dirty_hit = r.dirty.state == WBF_DIRTY_HIT;
 	if (plots) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
-		if (wbf_plot(&r, path, &e)) {
+		/* 10 s bins: wbfair --plot's default */
+		if (wbf_plot(&r, path, 10 * 1000000000ULL, &e)) {
 			fprintf(stderr, "%s: plots: %s\n", dir, e.msg);
 			cm->plot_failed = true;
 		}
