@@ -293,7 +293,8 @@ static void section_throttle(FILE *o, struct wbf_why *y)
 
 	fprintf(o, "## 3. Throttled time of each dbench instance\n\n");
 	if (!y->bdp_events) {
-		fprintf(o, "trace.txt has no balance_dirty_pages events: throttling per task is not known.\n\n");
+		fprintf(o, "trace.txt has no balance_dirty_pages events: throttling per task is not known.\n\n"
+			"![throttled tasks per instance](why-throttle.png)\n\n");
 		return;
 	}
 	fprintf(o, "Pauses (pause > 0, ms) of balance_dirty_pages events, summed over the tasks of each instance: task-seconds, not seconds of the run. A task belongs to the instance whose partition got most of its own I/O.\n\n");
