@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* `wbfair why`: the Markdown report and its plots (why.h). */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,86 @@ static double throttled_s(const struct wbf_why *y, int p, size_t *tasks,
 	return ms / 1e3;
 }
 
+/*
+ * dbench's own split (its throughput) beside the disk's: an instance can
+ * be ahead in dbench while the disk gave both the same bytes.
+ */
+static void explain_dbench(FILE *o, struct wbf_why *y,
+			   const struct wbf_lead *disk)
+{
+	struct wbf_group gd;
+	struct wbf_lead l;
+	char lead[400];
+
+	if (wbf_group_dbench(y->r, &gd) || gd.n < 2) {
+		wbf_group_free(&gd);
+		return;
+	}
+	wbf_lead_compute(&l, gd.totals, (const double *const *)gd.rates, gd.n,
+			 gd.n_intervals, (double)y->r->interval_ns / 1e9);
+	wbf_lead_phrase(&gd, (double)y->r->interval_ns / 1e9,
+			"of dbench throughput", lead, sizeof(lead));
+	fprintf(o, "- dbench: %s.\n", lead);
+	if (disk->tie && !l.tie && !l.unsure)
+		fprintf(o, "- The disk split is a tie and dbench's is not: %s's lead is not in the bytes the disk gave each partition but in what its instance's tasks did with their time (throttling, writing in balance_dirty_pages, waiting on the journal).\n",
+			gd.names[l.leader]);
+	else if (disk->tie && l.tie)
+		fprintf(o, "- Neither lead is above the noise of this run: who is ahead is the timing of this one run, an artefact a repeat may reverse.\n");
+	wbf_group_free(&gd);
+}
+
+/* summary.json's writes.writers (wbsim): who wrote in which path. */
+static void explain_summary_writers(FILE *o, const struct wbf_why *y,
+				    bool table)
+{
+	struct json_object *root, *w, *a, *el, *v, *parts;
+	char path[sizeof(y->r->name) + 16];
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/summary.json", y->r->name);
+	root = json_object_from_file(path);
+	if (!root)
+		return;
+	if (!json_object_object_get_ex(root, "writes", &w) ||
+	    !json_object_object_get_ex(w, "writers", &a) ||
+	    !json_object_is_type(a, json_type_array)) {
+		json_object_put(root);
+		return;
+	}
+	if (table)
+		fprintf(o, "The producer's own account (summary.json writes.writers):\n\n| writer | path | tasks | MB | MB per partition |\n|---|---|---:|---:|---|\n");
+	for (i = 0; i < json_object_array_length(a); i++) {
+		const char *wr = "?", *pa = "?";
+		double mb = 0;
+		int64_t tasks = 0;
+
+		el = json_object_array_get_idx(a, i);
+		if (json_object_object_get_ex(el, "writer", &v))
+			wr = json_object_get_string(v);
+		if (json_object_object_get_ex(el, "path", &v))
+			pa = json_object_get_string(v);
+		if (json_object_object_get_ex(el, "bytes", &v))
+			mb = json_object_get_double(v) / 1e6;
+		if (json_object_object_get_ex(el, "tasks", &v))
+			tasks = json_object_get_int64(v);
+		if (!table) {
+			if (!strcmp(pa, "balance_dirty_pages") || !strcmp(pa, "fsync"))
+				fprintf(o, " %s %.1f MB in %s;", wr, mb, pa);
+			continue;
+		}
+		fprintf(o, "| %s | %s | %lld | %.1f |", wr, pa, (long long)tasks, mb);
+		if (json_object_object_get_ex(el, "partitions", &parts) &&
+		    json_object_is_type(parts, json_type_object)) {
+			json_object_object_foreach(parts, k, pv)
+				fprintf(o, " %s %.1f", k, json_object_get_double(pv) / 1e6);
+		}
+		fprintf(o, " |\n");
+	}
+	if (table)
+		fputc('\n', o);
+	json_object_put(root);
+}
+
 /* ---- the explanation: where the leader's extra bytes came from ---- */
 
 static void explain(FILE *o, struct wbf_why *y, const struct wbf_group *g)
@@ -101,7 +182,8 @@ static void explain(FILE *o, struct wbf_why *y, const struct wbf_group *g)
 			 g->n_intervals, (double)y->r->interval_ns / 1e9);
 	wbf_lead_phrase(g, (double)y->r->interval_ns / 1e9,
 			"of bytes written", lead, sizeof(lead));
-	fprintf(o, "- %s.\n", lead);
+	fprintf(o, "- Disk: %s.\n", lead);
+	explain_dbench(o, y, &l);
 	pl = part_index(y, g->names[l.leader]);
 	ps = part_index(y, g->names[l.second]);
 	if (pl < 0 || ps < 0)
@@ -125,6 +207,11 @@ static void explain(FILE *o, struct wbf_why *y, const struct wbf_group *g)
 		big == WBF_CL_DIRTIER ? "the dirtiers" :
 		big == WBF_CL_JOURNAL ? "the journal" : wbf_class_name(big),
 		fabs(dbig), dbig >= 0 ? "more" : "less", y->parts[pl]);
+	if (y->r->have_summary) {
+		fprintf(o, "- Dirtiers writing themselves (summary.json):");
+		explain_summary_writers(o, y, false);
+		fprintf(o, " time each instance's tasks spent writing instead of running dbench.\n");
+	}
 	if (y->nturns) {
 		uint64_t pages[2] = { 0, 0 }, turns[2] = { 0, 0 }, us[2] = { 0, 0 };
 
@@ -191,7 +278,9 @@ static void section_writers(FILE *o, struct wbf_why *y)
 		}
 		fprintf(o, " %.1f |\n", MB(tot));
 	}
-	fprintf(o, "\nProcesses by class:");
+	fputc('\n', o);
+	explain_summary_writers(o, y, true);
+	fprintf(o, "Processes by class:");
 	for (p = 0; p < y->npids; p++) {
 		const struct wbf_why_pid *t = &y->pids[p];
 		enum wbf_class cl = wbf_writer_class(t->comm);
