@@ -659,10 +659,31 @@ static int write_plots(struct wbf_why *y, const char *dir, struct wbf_err *e)
 	return wbf_gnuplot_run(dir, "why.gp", e);
 }
 
+/* mkdir -p: -o may name a directory whose parents do not exist yet. */
+static int mkdir_parents(const char *dir, struct wbf_err *e)
+{
+	char p[4096];
+	size_t i;
+
+	if (snprintf(p, sizeof(p), "%s", dir) >= (int)sizeof(p))
+		return wbf_errf(e, -ENAMETOOLONG, "%s: name too long", dir);
+	for (i = 1; p[i]; i++) {
+		if (p[i] != '/')
+			continue;
+		p[i] = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST)
+			return wbf_errf(e, -errno, "%s: %s", p, strerror(errno));
+		p[i] = '/';
+	}
+	if (mkdir(p, 0777) && errno != EEXIST)
+		return wbf_errf(e, -errno, "%s: %s", p, strerror(errno));
+	return 0;
+}
+
 /**
  * wbf_why_report() - write DIR/why.md and its plots
  * @y: collected facts
- * @dir: output directory (created if missing)
+ * @dir: output directory (created with its parents if missing)
  * @e: error message
  *
  * Return: 0, -errno (message in @e).
@@ -676,9 +697,9 @@ int wbf_why_report(struct wbf_why *y, const char *dir, struct wbf_err *e)
 	FILE *o;
 	int ret;
 
-	if (mkdir(dir, 0777) && errno != EEXIST)
-		return wbf_errf(e, -errno, "%s: %s", dir, strerror(errno));
-	ret = write_plots(y, dir, e);
+	ret = mkdir_parents(dir, e);
+	if (!ret)
+		ret = write_plots(y, dir, e);
 	if (ret)
 		return ret;
 	ret = wbf_group_partitions(r, &g);
