@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Fairness groups of a run (partitions, processes, dbench, fio); run.h. */
 #include <errno.h>
+#include <json-c/json.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "group.h"
 #include "run.h"
 
 static int group_alloc(struct wbf_group *g, const char *title,
@@ -142,17 +145,207 @@ static int group_ents(const struct wbf_run *r, struct wbf_group *g,
 	return 0;
 }
 
+static bool blk_has_part(const struct wbf_run *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; r->have_blk && i < r->blk.nparts; i++)
+		if (wbf_ent_counts(&r->blk.parts[i]) &&
+		    !strcmp(r->blk.parts[i].name, name))
+			return true;
+	return false;
+}
+
+/* Add @name (the first @len bytes) if it is a traced partition. */
+static void workload_add(const struct wbf_run *r, struct wbf_workload *w,
+			 const char *name, size_t len, const char *source)
+{
+	char buf[80];
+	size_t l;
+
+	if (!len || len >= sizeof(buf))
+		return;
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	if (w->n >= WBF_WORKLOAD_MAX || wbf_workload_has(w, buf) ||
+	    (r->have_blk && !blk_has_part(r, buf)))
+		return;
+	snprintf(w->names[w->n++], sizeof(w->names[0]), "%s", buf);
+	if (strstr(w->source, source))
+		return;
+	l = strlen(w->source);
+	snprintf(w->source + l, sizeof(w->source) - l, "%s%s",
+		 l ? ", " : "", source);
+}
+
+static void workload_from_summary(const struct wbf_run *r,
+				  struct wbf_workload *w, const char *path)
+{
+	static const char *const keys[] = { "instances", "instance_starts" };
+	struct json_object *root = json_object_from_file(path), *a, *el, *p;
+	size_t k, i;
+
+	if (!root)
+		return;
+	for (k = 0; k < 2; k++) {
+		if (!json_object_object_get_ex(root, keys[k], &a) ||
+		    !json_object_is_type(a, json_type_array))
+			continue;
+		for (i = 0; i < json_object_array_length(a); i++) {
+			el = json_object_array_get_idx(a, i);
+			p = el;
+			if (json_object_is_type(el, json_type_object) &&
+			    !json_object_object_get_ex(el, "partition", &p))
+				continue;
+			if (!json_object_is_type(p, json_type_string))
+				continue;
+			workload_add(r, w, json_object_get_string(p),
+				     strlen(json_object_get_string(p)),
+				     "summary.json instances");
+		}
+	}
+	json_object_put(root);
+}
+
+/* [dbench] instances = a,b,c of a scenario.ini (includes already resolved). */
+static void workload_from_scenario(const struct wbf_run *r,
+				   struct wbf_workload *w, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], *p, *q;
+	bool in_dbench = false;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		p = line + strspn(line, " \t");
+		if (*p == '[') {
+			in_dbench = !strncmp(p, "[dbench]", 8);
+			continue;
+		}
+		if (!in_dbench || strncmp(p, "instances", 9))
+			continue;
+		p += 9;
+		p += strspn(p, " \t");
+		if (*p++ != '=')
+			continue;
+		while (*p) {
+			p += strspn(p, " \t,");
+			q = p + strcspn(p, " \t,;\r\n");
+			workload_add(r, w, p, (size_t)(q - p),
+				     "scenario.ini dbench.instances");
+			p = *q && !strchr(";\r\n", *q) ? q : q + strlen(q);
+		}
+	}
+	fclose(f);
+}
+
 /**
- * wbf_group_partitions() - the partitions of the block trace
+ * wbf_workload_find() - the partitions that ran the workload (group.h)
+ * @r: run
+ * @w: result
+ */
+void wbf_workload_find(const struct wbf_run *r, struct wbf_workload *w)
+{
+	char path[sizeof(r->name) + 32];
+	struct stat st;
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	if (!stat(r->name, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(path, sizeof(path), "%s/summary.json", r->name);
+		workload_from_summary(r, w, path);
+		snprintf(path, sizeof(path), "%s/scenario.ini", r->name);
+		workload_from_scenario(r, w, path);
+	}
+	for (i = 0; i < r->ndb; i++)
+		workload_add(r, w, r->db[i].name, strlen(r->db[i].name),
+			     "dbench logs");
+	w->known = w->n > 0;
+	if (!w->known)
+		snprintf(w->source, sizeof(w->source),
+			 "no workload metadata: every partition");
+}
+
+/**
+ * wbf_workload_has() - is @name one of the workload's partitions?
+ * @w: workload
+ * @name: partition name
+ */
+bool wbf_workload_has(const struct wbf_workload *w, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		if (!strcmp(w->names[i], name))
+			return true;
+	return false;
+}
+
+/**
+ * wbf_run_warmup_s() - when the workload's warm-up ends, in seconds
+ * @r: run loaded from a directory
+ *
+ * wbsim's dbench warms up for duration/5 (sim/dbench.c), the duration
+ * from scenario.ini; the VM harness's runs have no warm-up phase.
+ *
+ * Return: seconds from the start, or NaN when none is known.
+ */
+double wbf_run_warmup_s(const struct wbf_run *r)
+{
+	char path[sizeof(r->name) + 16], line[256];
+	double ns = NAN;
+	bool in_sim = false;
+	FILE *f;
+
+	if (!r->have_summary || strcmp(r->summary.producer, "wbsim"))
+		return NAN;
+	snprintf(path, sizeof(path), "%s/scenario.ini", r->name);
+	f = fopen(path, "r");
+	if (!f)
+		return NAN;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '[')
+			in_sim = !strncmp(line, "[sim]", 5);
+		else if (in_sim && sscanf(line, "duration = %lfns", &ns) == 1)
+			break;
+	}
+	fclose(f);
+	return ns / 1e9 / 5;
+}
+
+/**
+ * wbf_group_find() - index of the entity named @name in @g
+ * @g: group
+ * @name: entity name
+ * @idx: its index, when found
+ */
+bool wbf_group_find(const struct wbf_group *g, const char *name, size_t *idx)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (!strcmp(g->names[i], name)) {
+			*idx = i;
+			return true;
+		}
+	return false;
+}
+
+/**
+ * wbf_group_partitions() - the workload's partitions of the block trace
  * @r: run
  * @g: group (free with wbf_group_free() whatever the result)
  *
- * "Outside the partitions" is left out: it is nobody's share.
+ * The partitions of wbf_workload_find(), in trace order; every partition
+ * when the run has no workload metadata. "Outside the partitions" is left
+ * out: it is nobody's share.
  *
  * Return: 0, -ENOENT without a block trace, -ENOMEM.
  */
 int wbf_group_partitions(const struct wbf_run *r, struct wbf_group *g)
 {
+	struct wbf_workload w;
 	const struct wbf_ent **v;
 	size_t i, n = 0;
 	int ret;
@@ -160,11 +353,13 @@ int wbf_group_partitions(const struct wbf_run *r, struct wbf_group *g)
 	memset(g, 0, sizeof(*g));
 	if (!r->have_blk)
 		return -ENOENT;
+	wbf_workload_find(r, &w);
 	v = calloc(r->blk.nparts + 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	for (i = 0; i < r->blk.nparts; i++)
-		if (wbf_ent_counts(&r->blk.parts[i]))
+		if (wbf_ent_counts(&r->blk.parts[i]) &&
+		    (!w.known || wbf_workload_has(&w, r->blk.parts[i].name)))
 			v[n++] = &r->blk.parts[i];
 	ret = group_ents(r, g, "partitions", v, n);
 	free(v);
@@ -445,6 +640,70 @@ static const char *dirty_phrase(const struct wbf_dirty *d, char *buf,
 }
 
 /**
+ * wbf_lead_phrase() - "sda3 ahead of sda1 by 6.0% of bytes written ..."
+ * @g: group
+ * @interval_s: length of its intervals
+ * @what: "of bytes written", ...
+ * @buf: the phrase
+ * @size: size of @buf
+ *
+ * The leader and by how much, or "tie" when the lead is below the noise
+ * (wbf_lead_compute(), metrics.h).
+ */
+void wbf_lead_phrase(const struct wbf_group *g, double interval_s,
+		     const char *what, char *buf, size_t size)
+{
+	struct wbf_lead l;
+
+	wbf_lead_compute(&l, g->totals, (const double *const *)g->rates, g->n,
+			 g->n_intervals, interval_s);
+	if (g->n < 2) {
+		snprintf(buf, size, "only %s", g->n ? g->names[0] : "nothing");
+		return;
+	}
+	if (l.unsure) {
+		snprintf(buf, size,
+			 "%s ahead of %s by %.1f%% %s (too short to tell a tie: %zu whole %g-s batches)",
+			 g->names[l.leader], g->names[l.second], 100 * l.gap, what,
+			 l.batches, WBF_LEAD_BATCH_S);
+		return;
+	}
+	if (l.tie)
+		snprintf(buf, size,
+			 "tie: %s and %s within %.1f%% %s (noise +-%.1f%%: %g s.e. of %zu %g-s batches)",
+			 g->names[l.leader], g->names[l.second], 100 * l.gap, what,
+			 100 * WBF_LEAD_TIE_SE * l.se, WBF_LEAD_TIE_SE, l.batches,
+			 WBF_LEAD_BATCH_S);
+	else
+		snprintf(buf, size,
+			 "%s ahead of %s by %.1f%% %s (noise +-%.1f%%: %g s.e. of %zu %g-s batches)",
+			 g->names[l.leader], g->names[l.second], 100 * l.gap, what,
+			 100 * WBF_LEAD_TIE_SE * l.se, WBF_LEAD_TIE_SE, l.batches,
+			 WBF_LEAD_BATCH_S);
+}
+
+/* ", idle (not in Jain): sda2" for traced partitions outside the group. */
+static void idle_phrase(const struct wbf_run *r, const struct wbf_group *g,
+			char *buf, size_t size)
+{
+	size_t i, idx, len;
+
+	buf[0] = '\0';
+	if (!r->have_blk || strcmp(g->title, "partitions"))
+		return;
+	for (i = 0; i < r->blk.nparts; i++) {
+		const struct wbf_ent *en = &r->blk.parts[i];
+
+		if (!wbf_ent_counts(en) || wbf_group_find(g, en->name, &idx))
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s%s",
+			 len ? ", " : "; not in the workload, not in Jain: ",
+			 en->name);
+	}
+}
+
+/**
  * wbf_run_verdict() - one line: who led, by how much, and was it throttled
  * @r: run
  * @g: its primary group (may be NULL or empty)
@@ -454,8 +713,9 @@ static const char *dirty_phrase(const struct wbf_dirty *d, char *buf,
 void wbf_run_verdict(const struct wbf_run *r, const struct wbf_group *g,
 		     char *buf, size_t size)
 {
-	char dirty[96], jint[48] = "", what[80];
+	char dirty[96], jint[48] = "", what[80], lead[300], idle[200];
 	const char *dp = dirty_phrase(&r->dirty, dirty, sizeof(dirty));
+	double secs = (double)r->interval_ns / WBF_NSEC_PER_SEC;
 
 	if (!g || !g->n || !(g->fair.total > 0)) {
 		snprintf(buf, size, "no %s to compare; %s",
@@ -469,12 +729,13 @@ void wbf_run_verdict(const struct wbf_run *r, const struct wbf_group *g,
 	else
 		snprintf(what, sizeof(what), "of %s %s", g->title,
 			 strcmp(g->unit, "MB/s") ? "MB" : "throughput");
+	wbf_lead_phrase(g, secs, what, lead, sizeof(lead));
+	idle_phrase(r, g, idle, sizeof(idle));
 	if (!isnan(g->fair.jain_interval))
 		snprintf(jint, sizeof(jint), "%.2f (%g s), ",
-			 g->fair.jain_interval,
-			 (double)r->interval_ns / WBF_NSEC_PER_SEC);
+			 g->fair.jain_interval, secs);
 	snprintf(buf, size,
-		 "%s led: %.0f%% %s, Jain %s%.2f overall, max/min %.2f, aggregate %.2f MB/s; %s",
-		 g->names[g->fair.leader], 100 * g->fair.leader_share, what,
-		 jint, g->fair.jain, g->fair.max_min, g->aggregate_mbps, dp);
+		 "%s, Jain %s%.2f overall, max/min %.2f, aggregate %.2f MB/s%s; %s",
+		 lead, jint, g->fair.jain, g->fair.max_min, g->aggregate_mbps,
+		 idle, dp);
 }

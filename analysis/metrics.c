@@ -498,3 +498,62 @@ void wbf_fairness_compute(struct wbf_fairness *f, const double *totals,
 	f->leader_share = n && f->total > 0 ? totals[f->leader] / f->total
 					    : NAN;
 }
+
+/**
+ * wbf_lead_compute() - leader, runner-up, gap and tie (metrics.h)
+ * @l: result
+ * @totals: n totals
+ * @rates: n rows of n_intervals per-interval values, or NULL (no noise
+ *	   estimate: unsure)
+ * @n: entities
+ * @n_intervals: intervals in each row
+ * @interval_s: interval length in seconds
+ */
+void wbf_lead_compute(struct wbf_lead *l, const double *totals,
+		      const double *const *rates, size_t n,
+		      size_t n_intervals, double interval_s)
+{
+	double total = wbf_sum(totals, n), *d, sum_all = 0;
+	size_t i, k, per, m;
+
+	memset(l, 0, sizeof(*l));
+	l->se = NAN;
+	l->unsure = true;
+	if (!n)
+		return;
+	for (i = 1; i < n; i++)
+		if (totals[i] > totals[l->leader])
+			l->leader = i;
+	l->second = l->leader;
+	for (i = 0; i < n; i++)
+		if (i != l->leader && (l->second == l->leader ||
+				       totals[i] > totals[l->second]))
+			l->second = i;
+	if (n < 2 || !(total > 0))
+		return;
+	l->gap = (totals[l->leader] - totals[l->second]) / total;
+	if (!rates || !n_intervals || !(interval_s > 0))
+		return;
+	per = (size_t)llround(WBF_LEAD_BATCH_S / interval_s);
+	if (!per)
+		per = 1;
+	/* whole batches only: a partial last batch would weigh less */
+	m = n_intervals / per;
+	l->batches = m;
+	if (m < WBF_LEAD_MIN_BATCHES)
+		return;
+	d = calloc(m, sizeof(*d));
+	if (!d)
+		return;
+	for (k = 0; k < m * per; k++) {
+		d[k / per] += rates[l->leader][k] - rates[l->second][k];
+		for (i = 0; i < n; i++)
+			sum_all += rates[i][k];
+	}
+	if (sum_all > 0) {
+		l->se = sqrt((double)m) * wbf_stddev(d, m) / sum_all;
+		l->unsure = false;
+		l->tie = l->gap == 0 || l->gap < WBF_LEAD_TIE_SE * l->se;
+	}
+	free(d);
+}

@@ -119,4 +119,38 @@ void wbf_fairness_compute(struct wbf_fairness *f, const double *totals,
 			  const double *const *rates, size_t n,
 			  size_t n_intervals);
 
+/*
+ * Who leads, by how much, and whether that is more than the noise.
+ *
+ *  - gap: (leader's total - runner-up's total) / sum of all totals, the
+ *    lead in shares of the whole ("ahead by 6% of the bytes").
+ *  - noise: a run is one sample, so the spread of repeats is estimated
+ *    from within the run by BATCH MEANS: the per-interval series are cut
+ *    into batches of WBF_LEAD_BATCH_S seconds, d_b = leader's minus
+ *    runner-up's amount in batch b; over m batches the sum D = sum d_b has
+ *    standard error sqrt(m) * sd(d_b) if batches are independent. 10 s
+ *    batches span two flusher periods (dirty_writeback_centisecs = 500)
+ *    and two journal commits (5 s), the longest periodic effects here, so
+ *    neighbouring batches are close to independent.
+ *  - tie: |gap| < WBF_LEAD_TIE_SE standard errors (2: about 95% of
+ *    repeats of an even split would fall inside), or fewer than
+ *    WBF_LEAD_MIN_BATCHES batches to estimate the noise from (too short
+ *    to tell: se is NaN and tie is false, "unsure" is set).
+ */
+#define WBF_LEAD_BATCH_S	10.0
+#define WBF_LEAD_TIE_SE		2.0
+#define WBF_LEAD_MIN_BATCHES	3
+
+struct wbf_lead {
+	size_t leader, second;	/* indexes; second == leader when n < 2 */
+	double gap;		/* share of the total, [0, 1] */
+	double se;		/* standard error of gap, NaN if unknown */
+	size_t batches;
+	bool tie, unsure;
+};
+
+void wbf_lead_compute(struct wbf_lead *l, const double *totals,
+		      const double *const *rates, size_t n,
+		      size_t n_intervals, double interval_s);
+
 #endif

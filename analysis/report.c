@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group.h"
 #include "report.h"
 #include "report_int.h"
 
@@ -60,9 +61,11 @@ static struct json_object *series_json(const double *v, size_t n)
 	return a;
 }
 
-static struct json_object *fairness_json(const struct wbf_group *g)
+static struct json_object *fairness_json(const struct wbf_group *g,
+					 const struct wbf_run *r)
 {
 	struct json_object *o = json_object_new_object();
+	struct wbf_lead l;
 
 	jadd(o, "entities", jint(g->n));
 	jadd(o, "total", wbf_jnum(g->fair.total));
@@ -76,6 +79,16 @@ static struct json_object *fairness_json(const struct wbf_group *g)
 	if (g->n) {
 		jadd(o, "leader", json_object_new_string(g->names[g->fair.leader]));
 		jadd(o, "leader_share", wbf_jnum(g->fair.leader_share));
+	}
+	wbf_lead_compute(&l, g->totals, (const double *const *)g->rates, g->n,
+			 g->n_intervals, (double)r->interval_ns / 1e9);
+	if (g->n > 1) {
+		jadd(o, "runner_up", json_object_new_string(g->names[l.second]));
+		/* metrics.h: share of the total, its batch-means s.e., tie */
+		jadd(o, "lead_gap", wbf_jnum(l.gap));
+		jadd(o, "lead_se", wbf_jnum(l.se));
+		jadd(o, "lead_batches", jint(l.batches));
+		jadd(o, "tie", l.unsure ? NULL : json_object_new_boolean(l.tie));
 	}
 	return o;
 }
@@ -114,7 +127,7 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 	struct json_object *o = json_object_new_object(), *a, *x;
 	struct wbf_group g;
 	char dev[24];
-	size_t i, gi = 0;
+	size_t i, gi;
 	double *tmp;
 	int ret;
 
@@ -158,8 +171,10 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 		jadd(x, "dev", json_object_new_string(dev));
 		jadd(x, "kind", json_object_new_string(kind_name(en->kind)));
 		ent_json(x, en);
-		if (wbf_ent_counts(en)) {
-			group_ent_json(x, &g, gi++);
+		jadd(x, "in_workload", json_object_new_boolean(
+			     wbf_group_find(&g, en->name, &gi)));
+		if (wbf_group_find(&g, en->name, &gi)) {
+			group_ent_json(x, &g, gi);
 		} else {
 			struct wbf_series_stats st;
 
@@ -176,7 +191,14 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 	}
 	free(tmp);
 	jadd(root, "partitions", a);
-	jadd(root, "partition_fairness", fairness_json(&g));
+	{
+		struct wbf_workload w;
+
+		wbf_workload_find(r, &w);
+		o = fairness_json(&g, r);
+		jadd(o, "workload_source", json_object_new_string(w.source));
+		jadd(root, "partition_fairness", o);
+	}
 	wbf_group_free(&g);
 
 	ret = wbf_group_processes(r, &g);
@@ -263,7 +285,7 @@ static int dbench_json(struct json_object *root, const struct wbf_run *r)
 		json_object_array_add(a, x);
 	}
 	jadd(root, "dbench", a);
-	jadd(root, "dbench_fairness", fairness_json(&g));
+	jadd(root, "dbench_fairness", fairness_json(&g, r));
 	wbf_group_free(&g);
 	return 0;
 }
@@ -305,7 +327,7 @@ static int fio_json(struct json_object *root, const struct wbf_run *r)
 			}
 		}
 		jadd(root, "fio", a);
-		jadd(root, "fio_fairness", fairness_json(&g));
+		jadd(root, "fio_fairness", fairness_json(&g, r));
 	}
 	wbf_group_free(&g);
 	if (ret && ret != -ENOENT)
@@ -321,7 +343,7 @@ static int fio_json(struct json_object *root, const struct wbf_run *r)
 			json_object_array_add(a, x);
 		}
 		jadd(root, "fio_bw", a);
-		jadd(root, "fio_bw_fairness", fairness_json(&g));
+		jadd(root, "fio_bw_fairness", fairness_json(&g, r));
 	}
 	wbf_group_free(&g);
 	return ret == -ENOENT ? 0 : ret;

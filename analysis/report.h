@@ -10,6 +10,7 @@
 #ifndef WBFAIR_REPORT_H
 #define WBFAIR_REPORT_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "run.h"
@@ -23,6 +24,7 @@ enum wbf_format {
 int wbf_report(FILE *out, const struct wbf_run *r, enum wbf_format fmt);
 int wbf_compare(FILE *out, struct wbf_run *runs, size_t n,
 		enum wbf_format fmt);
-int wbf_plot(const struct wbf_run *r, const char *dir, struct wbf_err *e);
+int wbf_plot(const struct wbf_run *r, const char *dir, uint64_t bin_ns,
+	     struct wbf_err *e);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group.h"
 #include "report.h"
 #include "report_int.h"
 
@@ -62,6 +63,7 @@ static int text_block(FILE *o, struct wbf_run *r)
 	char a[8][32];
 	size_t i, gi = 0;
 	double secs = wbf_blkstat_seconds(bs);
+	struct wbf_workload w;
 	int ret;
 
 	fprintf(o, "Block trace: %s, %llu records", r->blk_kind,
@@ -87,7 +89,7 @@ static int text_block(FILE *o, struct wbf_run *r)
 	for (i = 0; i < bs->nparts; i++) {
 		struct wbf_ent *en = &bs->parts[i];
 		char dev[24];
-		bool in = wbf_ent_counts(en);
+		bool in = wbf_group_find(&g, en->name, &gi);
 
 		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(en->dev),
 			 WBF_MINOR(en->dev));
@@ -100,10 +102,16 @@ static int text_block(FILE *o, struct wbf_run *r)
 			in ? num(a[3], 32, g.stats[gi].min, 2) : "-",
 			in ? num(a[4], 32, g.stats[gi].max, 2) : "-");
 		q2c_cols(o, &en->q2c);
+		if (!in && wbf_ent_counts(en))
+			fputs("  (not in the workload)", o);
 		fputc('\n', o);
-		gi += in;
 	}
 	fairness_line(o, r, &g);
+	wbf_workload_find(r, &w);
+	fprintf(o, "Workload partitions (%s):", w.source);
+	for (i = 0; i < g.n; i++)
+		fprintf(o, " %s", g.names[i]);
+	fputc('\n', o);
 	wbf_group_free(&g);
 
 	fprintf(o, "\n%-10s %-8s %7s %8s %8s %9s %9s %9s %10s %10s %10s %9s %6s\n",
@@ -252,15 +260,16 @@ int wbf_compare(FILE *out, struct wbf_run *runs, size_t n,
 		enum wbf_format fmt)
 {
 	struct json_object *arr = json_object_new_array();
-	char verdict[512], a[6][32];
+	char verdict[512], a[6][32], b[32];
+	struct wbf_lead l;
 	size_t i;
 	int ret = 0;
 
 	if (fmt == WBF_FMT_TEXT)
-		fprintf(out, "%-28s %-18s %3s %9s %10s %-14s %7s %6s %8s %8s %-8s\n",
+		fprintf(out, "%-28s %-18s %3s %9s %10s %-14s %7s %7s %6s %8s %8s %-8s\n",
 			"run", "measured", "n", "seconds", "aggr MB/s",
-			"leader", "share", "Jain", "Jain/int", "max/min",
-			"dirty");
+			"leader", "lead", "noise", "Jain", "Jain/int",
+			"max/min", "dirty");
 	for (i = 0; i < n && !ret; i++) {
 		struct wbf_run *r = &runs[i];
 		struct json_object *o;
@@ -273,13 +282,19 @@ int wbf_compare(FILE *out, struct wbf_run *runs, size_t n,
 			break;
 		}
 		wbf_run_verdict(r, gr ? NULL : &g, verdict, sizeof(verdict));
+		wbf_lead_compute(&l, g.totals, (const double *const *)g.rates,
+				 g.n, g.n_intervals,
+				 (double)r->interval_ns / WBF_NSEC_PER_SEC);
+		/* a tie has no leader: the column says so */
 		if (fmt == WBF_FMT_TEXT)
-			fprintf(out, "%-28s %-18s %3zu %9s %10s %-14s %7s %6s %8s %8s %-8s\n",
+			fprintf(out, "%-28s %-18s %3zu %9s %10s %-14s %7s %7s %6s %8s %8s %-8s\n",
 				r->name, gr ? "-" : g.title, g.n,
 				num(a[0], 32, gr ? NAN : g.seconds, 1),
 				num(a[1], 32, gr ? NAN : g.aggregate_mbps, 2),
-				g.n ? g.names[g.fair.leader] : "-",
-				pct(a[2], 32, g.n ? g.fair.leader_share : NAN),
+				g.n < 2 ? (g.n ? g.names[0] : "-") : l.tie ? "tie" :
+				g.names[l.leader],
+				pct(a[2], 32, g.n > 1 ? l.gap : NAN),
+				pct(b, 32, WBF_LEAD_TIE_SE * l.se),
 				num(a[3], 32, g.n ? g.fair.jain : NAN, 3),
 				num(a[4], 32, g.n ? g.fair.jain_interval : NAN, 3),
 				num(a[5], 32, g.n ? g.fair.max_min : NAN, 2),
@@ -296,6 +311,10 @@ int wbf_compare(FILE *out, struct wbf_run *runs, size_t n,
 			json_object_new_string(g.names[g.fair.leader]) : NULL);
 		json_object_object_add(o, "leader_share",
 				       wbf_jnum(g.n ? g.fair.leader_share : NAN));
+		json_object_object_add(o, "lead_gap", wbf_jnum(g.n > 1 ? l.gap : NAN));
+		json_object_object_add(o, "lead_se", wbf_jnum(l.se));
+		json_object_object_add(o, "tie", g.n < 2 || l.unsure ? NULL :
+				       json_object_new_boolean(l.tie));
 		json_object_object_add(o, "jain", wbf_jnum(g.n ? g.fair.jain : NAN));
 		json_object_object_add(o, "jain_interval",
 				       wbf_jnum(g.n ? g.fair.jain_interval : NAN));

@@ -12,13 +12,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+
 #include "report.h"
 #include "run.h"
+#include "why.h"
 #include "version.h"
 
 static const char usage_text[] =
 "usage: wbfair [options] RUN_DIR | TRACE_NAME | FILE...\n"
 "       wbfair compare [options] RUN_DIR...\n"
+"       wbfair why [--bin SECONDS] [-o DIR] RUN_DIR\n"
 "\n"
 "Fairness analysis of simulated and real writeback runs. Inputs: a run\n"
 "directory (see analysis/README.md), a blktrace name NAME (reads\n"
@@ -41,6 +45,10 @@ static const char usage_text[] =
 "                      output format (default text); csv rows are\n"
 "                      kind,name,metric,t,value\n"
 "  --plot DIR          also write gnuplot plots (PNG and SVG) to DIR\n"
+"  --bin SECONDS       bins of the plots and of `why` (default 10; '1s' or\n"
+"                      '1' for 1 s)\n"
+"  -o, --output DIR    where `why` writes why.md and its plots (default\n"
+"                      RUN_DIR/why)\n"
 "  -h, --help          this text\n"
 "  --version           print wbfair VERSION and exit\n"
 "\n"
@@ -52,6 +60,13 @@ static const char usage_text[] =
 "  wbfair dbench.sda1.log dbench.sda2.log\n"
 "  wbfair --plot plots/ runs/pdflush-cfq\n"
 "  wbfair compare runs/pdflush-cfq runs/bdi-cfq runs/bdi-noop\n"
+"  wbfair why runs/box2009-1            # runs/box2009-1/why/why.md\n"
+"  wbfair why --bin 1s -o /tmp/why traces/bdi-none\n"
+"\n"
+"`why` explains a run's split: bytes per partition and bin by writer\n"
+"class (flusher, dirtier, journal, sync, reclaim), the flusher's superblock\n"
+"turns, each instance's throttled time and the disk's request-size and\n"
+"seek-distance histograms, as Markdown with PNG and SVG plots.\n"
 "\n"
 "Exit status: 0 done, 2 bad command line or bad input (message says\n"
 "file:line or file: offset N), 1 other failure.\n";
@@ -83,7 +98,8 @@ static int report_failed(int ret)
 	return 1;
 }
 
-enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT, OPT_VERSION };
+enum { OPT_PART = 256, OPT_GEOMETRY, OPT_RW, OPT_FORMAT, OPT_PLOT, OPT_VERSION,
+       OPT_BIN };
 
 static const struct option long_opts[] = {
 	{ "part", required_argument, NULL, OPT_PART },
@@ -92,6 +108,8 @@ static const struct option long_opts[] = {
 	{ "rw", required_argument, NULL, OPT_RW },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "bin", required_argument, NULL, OPT_BIN },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -101,14 +119,16 @@ struct cli {
 	struct wbf_opts o;
 	enum wbf_format fmt;
 	const char *plot;
-	bool compare;
+	const char *outdir;		/* why -o */
+	uint64_t bin_ns;		/* --bin */
+	bool compare, why;
 };
 
 static int parse_args(int argc, char **argv, struct cli *c)
 {
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "i:h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "i:o:h", long_opts, NULL)) != -1) {
 		switch (opt) {
 		case OPT_PART: {
 			char **p = realloc(c->o.parts,
@@ -158,6 +178,21 @@ static int parse_args(int argc, char **argv, struct cli *c)
 			break;
 		case OPT_PLOT:
 			c->plot = optarg;
+			break;
+		case OPT_BIN: {
+			char *end;
+			double b = strtod(optarg, &end);
+
+			if (*end == 's')
+				end++;
+			if (*end || end == optarg || !(b >= 0.001 && b <= 1e6))
+				return usage_error("bad --bin '%s' (want seconds, e.g. 10 or 1s)",
+						   optarg);
+			c->bin_ns = (uint64_t)llround(b * 1e9);
+			break;
+		}
+		case 'o':
+			c->outdir = optarg;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -213,15 +248,54 @@ static int cmd_compare(struct cli *c, char **inputs, int n)
 	return st;
 }
 
+/* `wbfair why RUN_DIR`: why.h. */
+static int cmd_why(struct cli *c, const char *dir)
+{
+	char *inputs[1] = { (char *)dir };
+	char out[4200];
+	struct wbf_err e = { "" };
+	struct wbf_why y;
+	struct wbf_run r;
+	struct stat st;
+	int ret, rc = 0;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "wbfair why: %s: not a run directory\n", dir);
+		return 2;
+	}
+	ret = wbf_run_load(&r, inputs, 1, &c->o, &e);
+	if (ret)
+		return fail(&e, ret);
+	warn_run(&r);
+	snprintf(out, sizeof(out), "%s/why", dir);
+	ret = wbf_why_collect(&y, &r, c->bin_ns, &e);
+	if (!ret)
+		ret = wbf_why_report(&y, c->outdir ? c->outdir : out, &e);
+	if (ret)
+		rc = ret == -ERANGE ? 2 : fail(&e, ret);
+	else
+		printf("%s/why.md\n", c->outdir ? c->outdir : out);
+	wbf_why_free(&y);
+	wbf_run_free(&r);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	struct cli c = { .o = { .interval_ns = 1000000000ULL } };
+	/* 10 s bins: a 720 s run at 1 s is spaghetti, 10 s spans two
+	 * flusher periods (dirty_writeback_centisecs = 500) */
+	struct cli c = { .o = { .interval_ns = 1000000000ULL },
+			 .bin_ns = 10000000000ULL };
 	struct wbf_err e = { "" };
 	struct wbf_run r;
 	int ret, st = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		c.compare = true;
+		argv++;
+		argc--;
+	} else if (argc > 1 && !strcmp(argv[1], "why")) {
+		c.why = true;
 		argv++;
 		argc--;
 	}
@@ -231,6 +305,14 @@ int main(int argc, char **argv)
 	if (optind >= argc) {
 		ret = usage_error("%s", c.compare ? "compare needs run directories" :
 				  "no input given");
+		goto out;
+	}
+	if (c.why) {
+		if (argc - optind != 1 || c.plot) {
+			ret = usage_error("%s", "why takes one run directory (and no --plot)");
+			goto out;
+		}
+		ret = cmd_why(&c, argv[optind]);
 		goto out;
 	}
 	if (c.compare) {
@@ -252,7 +334,7 @@ int main(int argc, char **argv)
 	} else if ((ret = wbf_report(stdout, &r, c.fmt))) {
 		st = report_failed(ret);
 	} else if (c.plot) {
-		ret = wbf_plot(&r, c.plot, &e);
+		ret = wbf_plot(&r, c.plot, c.bin_ns, &e);
 		if (ret)
 			st = fail(&e, ret);
 	}

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A run directory's fairness figures for the simulator's reports, from
- * wbfair's library. Only the partitions that run a dbench instance enter
- * Jain's index: the split the question is about (an idle third partition
- * would pull it down without saying anything).
+ * wbfair's library: the group and the verdict line `wbfair RUN_DIR`
+ * prints, so the two agree exactly. Only the workload's partitions enter
+ * Jain's index (analysis/group.h: an idle third partition would pull it
+ * down without saying anything).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../analysis/group.h"
 #include "../analysis/report.h"
 #include "../analysis/run.h"
 #include "cell-report.h"
@@ -17,7 +19,7 @@
 /**
  * cell_analyse - fairness of the instances' partitions in run @dir
  * @inst: partition names of the instances, @nr_inst of them
- * @plots: also draw DIR/plots/{rate,cumulative,share}.{png,svg}
+ * @plots: also draw DIR/plots/{rate,cumulative,share,throttle}.{png,svg}, 10 s bins
  * Return: 0, or -EINVAL with cm->verdict saying why.
  */
 int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
@@ -38,35 +40,25 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 		return -EINVAL;
 	}
 	if (!wbf_group_partitions(&r, &g)) {
-		const double *rates[CELL_MAX_INST];
-		double totals[CELL_MAX_INST];
-		bool all = true;
+		bool all = nr_inst > 0;
 
 		for (int i = 0; i < nr_inst; i++) {
-			rates[i] = NULL;
-			totals[i] = 0;
-			for (size_t k = 0; k < g.n; k++)
-				if (!strcmp(g.names[k], inst[i])) {
-					rates[i] = g.rates[k];
-					totals[i] = g.totals[k];
-					cm->disk[i] = g.stats[k].mean;
-					cm->cov[i] = g.stats[k].cov;
-				}
-			all &= rates[i] != NULL;
-		}
-		if (all && nr_inst) {
-			struct wbf_fairness f;
+			size_t k;
 
-			wbf_fairness_compute(&f, totals, rates, (size_t)nr_inst,
-					     g.n_intervals);
-			cm->jain = f.jain;
-			cm->jain_interval = f.jain_interval;
-			cm->aggregate = f.total / 1e6 / (g.seconds > 0 ? g.seconds : 1);
+			if (!wbf_group_find(&g, inst[i], &k)) {
+				all = false;
+				continue;
+			}
+			cm->disk[i] = g.stats[k].mean;
+			cm->cov[i] = g.stats[k].cov;
+		}
+		if (all) {
+			/* the group wbfair's verdict is about: same figures */
+			cm->jain = g.fair.jain;
+			cm->jain_interval = g.fair.jain_interval;
+			cm->aggregate = g.aggregate_mbps;
 			cm->ok = true;
-			snprintf(cm->verdict, sizeof(cm->verdict),
-				 "%s led: %.0f%% of the bytes written to the instances' partitions, Jain %.2f (1 s), %.2f overall",
-				 inst[f.leader], 100 * f.leader_share, f.jain_interval,
-				 f.jain);
+			wbf_run_verdict(&r, &g, cm->verdict, sizeof(cm->verdict));
 		} else {
 			snprintf(cm->verdict, sizeof(cm->verdict),
 				 "no block trace of every instance's partition");
@@ -79,17 +71,10 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 					cm->dbench[i] = gd.totals[k];
 	cm->dirty_known = r.dirty.state != WBF_DIRTY_UNKNOWN;
 	cm->dirty_hit = r.dirty.state == WBF_DIRTY_HIT;
-	{
-		size_t len = strlen(cm->verdict);
-
-		snprintf(cm->verdict + len, sizeof(cm->verdict) - len, "; %s",
-			 !cm->dirty_known ? "dirty limit: unknown" :
-			 cm->dirty_hit ? "throttled on dirty memory" :
-			 "never hit the dirty limit: does not test the flushers");
-	}
 	if (plots) {
 		snprintf(path, sizeof(path), "%s/plots", dir);
-		if (wbf_plot(&r, path, &e)) {
+		/* 10 s bins: wbfair --plot's default */
+		if (wbf_plot(&r, path, 10 * 1000000000ULL, &e)) {
 			fprintf(stderr, "%s: plots: %s\n", dir, e.msg);
 			cm->plot_failed = true;
 		}

@@ -723,10 +723,8 @@ int run_main(int argc, char **argv)
 
 		for (int i = 0; i < n; i++)
 			snprintf(inst[i], sizeof(inst[i]), "%s", r.inst[i].part);
-		if (!cell_analyse(outdir, inst, n, &cm, true))
-			printf("  %s; aggregate %.2f MB/s\n", cm.verdict, cm.aggregate);
-		else
-			printf("  %s\n", cm.verdict);
+		cell_analyse(outdir, inst, n, &cm, true);
+		printf("  %s\n", cm.verdict);
 		plot_failed = cm.plot_failed;
 		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
 	}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run directories as wbsim and the VM harness write them, and `wbfair
-# compare`: the leader and its share come from the generator's truth, the
+# compare`: the leader and its margin come from the generator's truth, the
 # dirty-limit verdict from the rule of analysis/rundir.h that applies
 # (trace.txt pauses, summary.json, nothing).
 set -u
@@ -36,7 +36,8 @@ cp $td/dbench.sda1.log $td/dbench.sda2.log "$r3/"
 # equal request sizes, 3:1 round robin: 3000 = 750 cycles of 4 -> 3/4
 want=$(awk '$1 == "written" { w[$2] = $3 } END { printf "%.0f", 100 * w["sda1"] / (w["sda1"] + w["sda2"]) }' "$tmp/truth1")
 [ "$want" = 75 ] || bad "truth share $want, want 75"
-has "$tmp/r1.txt" "Verdict: sda1 led: $want% of bytes written"
+# the margin is the leader's share minus the runner-up's: 75 - 25
+has "$tmp/r1.txt" "Verdict: sda1 ahead of sda2 by 50.0% of bytes written"
 has "$tmp/r1.txt" "throttled on dirty memory (3 events)"
 has "$tmp/r1.txt" "dbench instances"
 has "$tmp/r1.txt" "writeback_start                  sb 8:1"
@@ -44,14 +45,16 @@ sed -n '/^Verdict/p' "$tmp/r1.txt"
 
 "$BIN/wbfair" compare "$r1" "$r2" "$r3" > "$tmp/cmp.txt" || bad "compare"
 cat "$tmp/cmp.txt"
-has "$tmp/cmp.txt" "$r2: sda1 led: 100% of bytes written, Jain 0.50"
+has "$tmp/cmp.txt" "$r2: sda1 ahead of sda2 by 100.0% of bytes written"
+grep "^$r2:" "$tmp/cmp.txt" | grep -qF "Jain 0.50" || bad "run2 Jain"
 has "$tmp/cmp.txt" "never hit the dirty limit: does not test the flushers"
-has "$tmp/cmp.txt" "$r3: sda2 led:"
+has "$tmp/cmp.txt" "$r3: sda2 ahead of sda1"
 has "$tmp/cmp.txt" "of dbench instances throughput"
 grep "^$r3:" "$tmp/cmp.txt" | grep -qF "dirty limit: unknown" || bad "run3 not unknown"
 grep "^$r1:" "$tmp/cmp.txt" | grep -qF "throttled on dirty memory" || bad "run1 not throttled"
-# the dbench instances: 138.633 vs 141.474 MB/s from the logs' last lines
-has "$tmp/cmp.txt" "$r3: sda2 led: 51% of dbench instances throughput"
+# the dbench instances: 138.633 vs 141.474 MB/s from the logs' last lines,
+# (141.474 - 138.633) / 280.107 = 1.0%
+has "$tmp/cmp.txt" "$r3: sda2 ahead of sda1 by 1.0% of dbench instances throughput"
 
 "$BIN/wbfair" compare --format csv "$r1" "$r2" > "$tmp/cmp.csv" || bad "compare csv"
 head -n 1 "$tmp/cmp.csv" | grep -qx 'kind,name,metric,t,value' || bad "csv header"

@@ -159,11 +159,66 @@ static void test_series_and_intervals(void)
 	CHECK_NEAR(f.jain_interval, 0.75, 1e-15);
 }
 
+/*
+ * The lead and its tie test (metrics.h): 60 intervals of 1 s make six
+ * 10-s batches. A steady lead is a lead; a lead that flips sign from batch
+ * to batch is a tie; too few batches is "unsure", never a tie.
+ */
+static void test_lead(void)
+{
+	double a[60], b[60], c[60], tot[3];
+	const double *rows[3] = { a, b, c };
+	struct wbf_lead l;
+	size_t k;
+
+	for (k = 0; k < 60; k++) {
+		a[k] = 5.0 + (k % 2);		/* 5.5 on average */
+		b[k] = 4.5 + (k % 3 == 0);	/* 4.83 on average */
+		c[k] = 0;
+	}
+	tot[0] = wbf_sum(a, 60);
+	tot[1] = wbf_sum(b, 60);
+	tot[2] = 0;
+	wbf_lead_compute(&l, tot, rows, 2, 60, 1.0);
+	CHECK(l.leader == 0 && l.second == 1);
+	CHECK_NEAR(l.gap, (tot[0] - tot[1]) / (tot[0] + tot[1]), 1e-12);
+	CHECK(l.batches == 6 && !l.unsure && !l.tie);
+	/* the idle third entity is the runner-up of nobody when it has 0 */
+	wbf_lead_compute(&l, tot, rows, 3, 60, 1.0);
+	CHECK(l.leader == 0 && l.second == 1);
+
+	/* b leads by 1 in even batches, a by 1.2 in odd ones: a small net lead */
+	for (k = 0; k < 60; k++) {
+		a[k] = (k / 10) % 2 ? 6.2 : 4.0;
+		b[k] = (k / 10) % 2 ? 5.0 : 5.0;
+	}
+	tot[0] = wbf_sum(a, 60);
+	tot[1] = wbf_sum(b, 60);
+	wbf_lead_compute(&l, tot, rows, 2, 60, 1.0);
+	CHECK(l.leader == 0 && l.gap > 0 && !l.unsure && l.tie);
+	CHECK(l.gap < WBF_LEAD_TIE_SE * l.se);
+
+	/* equal and steady: no gap, no noise: a tie */
+	for (k = 0; k < 60; k++)
+		a[k] = b[k] = 3;
+	tot[0] = tot[1] = 180;
+	wbf_lead_compute(&l, tot, rows, 2, 60, 1.0);
+	CHECK(l.tie && l.gap == 0);
+
+	/* 25 s: two whole batches, too few to estimate the noise */
+	wbf_lead_compute(&l, tot, rows, 2, 25, 1.0);
+	CHECK(l.unsure && !l.tie && isnan(l.se) && l.batches == 2);
+	/* 10-s intervals: one per batch */
+	wbf_lead_compute(&l, tot, rows, 2, 6, 10.0);
+	CHECK(l.batches == 6 && !l.unsure);
+}
+
 int main(void)
 {
 	test_jain();
 	test_cov_maxmin_shares();
 	test_percentiles();
 	test_series_and_intervals();
+	test_lead();
 	return check_status("test_wbfair_metrics");
 }
