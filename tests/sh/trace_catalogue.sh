@@ -3,7 +3,9 @@
 # events and fields. Fails when
 #   - wbsim's trace of a short run under each flusher model (verbose, so
 #     every event it can print) has an event the catalogue lacks, or an
-#     event whose text does not have the catalogued fields in order;
+#     event whose text does not have the catalogued fields in order, or
+#     its balance_dirty_pages(_legacy) pauses do not add up to the
+#     summary's throttled time (all of it under wq, a part under 2.6.3x);
 #   - the committed real trace (traces/bdi-none) does;
 #   - a TRACE_EVENT of the series (kernel-tree-overlay, the hooks of
 #     tools/kernel/series) or, when the kernel tree is there, of 6.1's
@@ -13,6 +15,7 @@
 #   - a parser in analysis/ or tools/ looks for an event name or a field
 #     name that the catalogue lacks.
 . tests/shlib.sh
+need jq
 $BIN/wbfair events >"$TMP/cat" || fail "wbfair events failed"
 cut -f1 "$TMP/cat" | sort >"$TMP/names"
 [ "$(grep -c . "$TMP/names")" -ge 40 ] || fail "the catalogue has $(grep -c . "$TMP/names") events"
@@ -31,6 +34,18 @@ for f in pdflush bdi bdi-fair wq; do
 	case $f in
 	wq) grep -q ' balance_dirty_pages ' "$TMP/ev" || fail "wbsim wq: no balance_dirty_pages" ;;
 	*) grep -q ' balance_dirty_pages_legacy ' "$TMP/ev" || fail "wbsim $f: no balance_dirty_pages_legacy" ;;
+	esac
+	# the tasks' throttled time from the trace: under wq the pauses are
+	# all of it (whole jiffies of 4 ms, so exact); under 2.6.30/32 the
+	# sleeps, a part of it (the dirtiers also write)
+	ms=$(awk '/ balance_dirty_pages(_legacy)?:/ { for (i = 1; i <= NF; i++) if ($i ~ /^pause=/) {
+		v = $i; sub(/pause=/, "", v); if (v + 0 > 0) ms += v } } END { print ms + 0 }' "$TMP/$f/trace.txt")
+	s=$(jq .throttled_task_seconds_total "$TMP/$f/summary.json")
+	case $f in
+	wq) awk -v m="$ms" -v s="$s" 'BEGIN { exit !(m > 0 && (m / 1000 - s) ^ 2 < 1e-6) }' ||
+		fail "wbsim wq: the trace's pauses sum to $ms ms, summary.json says $s s" ;;
+	*) awk -v m="$ms" -v s="$s" 'BEGIN { exit !(m > 0 && m / 1000 <= s + 1e-3) }' ||
+		fail "wbsim $f: the trace's pauses sum to $ms ms, over summary.json's $s s" ;;
 	esac
 done
 # the checker does reject: an unknown event, a field out of order
