@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ftrace_text.h"
+#include "trace_events.h"
 
 static bool is_digit(char c)
 {
@@ -274,23 +276,33 @@ static int count(struct wbf_ftrace *ft, const char *event, const char *dev)
 	return 0;
 }
 
+/* of the writeback subsystem: catalogued as such, or named like it */
 static bool writeback_event(const char *ev)
 {
-	static const char *const names[] = {
-		"balance_dirty_pages", "global_dirty_state",
-		"bdi_dirty_ratelimit", "wbc_writepage", "flush_foreign",
-		"track_foreign_dirty", "inode_foreign_history",
-		"inode_switch_wbs", "sb_mark_inode_writeback",
-		"sb_clear_inode_writeback",
-	};
-	size_t i;
+	return wbf_tev_writeback(wbf_tev_find(ev)) ||
+	       !strncmp(ev, "writeback_", 10);
+}
 
-	if (!strncmp(ev, "writeback_", 10))
-		return true;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(ev, names[i]))
-			return true;
-	return false;
+/* the series' writeback_sb_written: kept for the superblock turns */
+static int add_chunk(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
+{
+	struct wbf_sb_chunk c = { .ts_ns = l->ts_ns };
+	char val[40];
+	const char *p;
+
+	if (!wbf_ftrace_field(l->msg, "bdi", c.bdi, sizeof(c.bdi)) ||
+	    !wbf_ftrace_field(l->msg, "sb", c.sb, sizeof(c.sb)))
+		return -EINVAL;
+	if (!wbf_ftrace_field(l->msg, "pages", val, sizeof(val)) ||
+	    !wbf_parse_u64((p = val, &p), &c.pages) || *p)
+		return -EINVAL;
+	if (!wbf_ftrace_field(l->msg, "elapsed_us", val, sizeof(val)) ||
+	    !wbf_parse_u64((p = val, &p), &c.elapsed_us) || *p)
+		return -EINVAL;
+	if (WBF_GROW(ft->chunks, ft->cap_chunks, ft->nchunks + 1))
+		return -ENOMEM;
+	ft->chunks[ft->nchunks++] = c;
+	return 0;
 }
 
 static int account(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
@@ -309,21 +321,72 @@ static int account(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
 		snprintf(dev, sizeof(dev), "bdi %s", val);
 		ret = count(ft, l->event, dev);
 	}
-	if (!ret && wbf_ftrace_field(l->msg, "sb_dev", val, sizeof(val))) {
+	if (!ret && (wbf_ftrace_field(l->msg, "sb_dev", val, sizeof(val)) ||
+		     wbf_ftrace_field(l->msg, "sb", val, sizeof(val)))) {
 		snprintf(dev, sizeof(dev), "sb %s", val);
 		ret = count(ft, l->event, dev);
 	}
-	if (!strcmp(l->event, "balance_dirty_pages")) {
+	if (!strcmp(l->event, "balance_dirty_pages") ||
+	    !strcmp(l->event, "balance_dirty_pages_legacy")) {
 		const char *p = val;
 		uint64_t pause;
 
 		ft->bdp_events++;
-		/* pause=%ld, in ms; <= 0 means the task did not sleep */
+		/* pause=, in ms in both; <= 0 means the task did not sleep */
 		if (wbf_ftrace_field(l->msg, "pause", val, sizeof(val)) &&
 		    wbf_parse_u64(&p, &pause) && pause > 0 && !*p) {
 			ft->bdp_paused++;
 			ft->bdp_pause_ms += (double)pause;
 		}
+	}
+	if (!ret && !strcmp(l->event, "writeback_sb_written"))
+		ret = add_chunk(ft, l);
+	return ret;
+}
+
+/* the catalogue describes event line @l, or @e says why not */
+static int check_event(const char *name, size_t lineno,
+		       const struct wbf_ftrace_line *l, struct wbf_err *e)
+{
+	const struct wbf_tev *tev;
+
+	/* trace_printk lines are debugging output, not events */
+	if (!strncmp(l->event, "bprint", 6) || !strncmp(l->event, "print", 5))
+		return 0;
+	tev = wbf_tev_find(l->event);
+	if (!tev)
+		return wbf_errf(e, -EINVAL, "%s:%zu: event '%s' is not in the trace-event catalogue",
+				name, lineno, l->event);
+	if (!wbf_tev_match(tev, l->msg))
+		return wbf_errf(e, -EINVAL, "%s:%zu: %s: '%.80s' does not have the catalogue's fields '%s'",
+				name, lineno, l->event, l->msg, tev->fmt);
+	return 0;
+}
+
+static int parse(struct wbf_ftrace *ft, const char *name, const void *data,
+		 size_t len, bool check, struct wbf_err *e)
+{
+	struct wbf_lines it;
+	char *line;
+	int ret;
+
+	wbf_lines_init(&it, name, data, len);
+	while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
+		struct wbf_ftrace_line l;
+
+		if (wbf_ftrace_header_line(line))
+			continue;
+		if (wbf_ftrace_parse_line(line, &l))
+			return wbf_errf(e, -EINVAL, "%s:%zu: not a trace event line: '%.40s'",
+					name, it.lineno, wbf_skip_space(line));
+		if (check && (ret = check_event(name, it.lineno, &l, e)))
+			return ret;
+		ret = account(ft, &l);
+		if (ret == -EINVAL)
+			return wbf_errf(e, ret, "%s:%zu: %s: no bdi, sb=, pages= or elapsed_us=",
+					name, it.lineno, l.event);
+		if (ret)
+			return wbf_errf(e, -ENOMEM, "out of memory");
 	}
 	return ret;
 }
@@ -341,22 +404,36 @@ static int account(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
 int wbf_ftrace_parse(struct wbf_ftrace *ft, const char *name,
 		     const void *data, size_t len, struct wbf_err *e)
 {
-	struct wbf_lines it;
-	char *line;
+	return parse(ft, name, data, len, false, e);
+}
+
+/**
+ * wbf_ftrace_load() - read a trace file, or a run directory's trace.txt
+ * @ft: result (zeroed by the caller; wbf_ftrace_free() it either way)
+ * @arg: the file or the directory
+ * @check: also reject an event that the catalogue lacks or whose text
+ *	does not have the catalogued fields in order (trace_printk lines
+ *	are let through)
+ * @path: set to the file read
+ * @size: size of @path
+ * @e: "file:line: ..." on bad input
+ *
+ * Return: 0, -EINVAL, -ENOMEM or what opening the file gave.
+ */
+int wbf_ftrace_load(struct wbf_ftrace *ft, const char *arg, bool check,
+		    char *path, size_t size, struct wbf_err *e)
+{
+	struct wbf_file f = { 0 };
+	struct stat st;
 	int ret;
 
-	wbf_lines_init(&it, name, data, len);
-	while ((ret = wbf_lines_next(&it, &line, e)) > 0) {
-		struct wbf_ftrace_line l;
-
-		if (wbf_ftrace_header_line(line))
-			continue;
-		if (wbf_ftrace_parse_line(line, &l))
-			return wbf_errf(e, -EINVAL, "%s:%zu: not a trace event line: '%.40s'",
-					name, it.lineno, wbf_skip_space(line));
-		if (account(ft, &l))
-			return wbf_errf(e, -ENOMEM, "out of memory");
-	}
+	snprintf(path, size, "%s", arg);
+	if (!stat(arg, &st) && S_ISDIR(st.st_mode))
+		snprintf(path, size, "%s/trace.txt", arg);
+	ret = wbf_file_map(&f, path, e);
+	if (!ret)
+		ret = parse(ft, path, f.data, f.len, check, e);
+	wbf_file_unmap(&f);
 	return ret;
 }
 
@@ -367,5 +444,7 @@ int wbf_ftrace_parse(struct wbf_ftrace *ft, const char *name,
 void wbf_ftrace_free(struct wbf_ftrace *ft)
 {
 	free(ft->counts);
+	free(ft->chunks);
 	memset(ft, 0, sizeof(*ft));
 }
+

@@ -13,8 +13,13 @@
  *
  * Fields: "key=value" tokens, plus the writeback tracepoints' "bdi NAME:"
  * and "sb_dev MAJ:MIN" forms. Events are counted in total and per bdi and
- * per sb_dev ("bdi 8:0", "sb 8:1"). balance_dirty_pages events and their
- * pause (ms) tell whether dirtiers were throttled.
+ * per superblock ("bdi 8:0", "sb 8:1", from sb_dev or sb=).
+ * balance_dirty_pages (6.1) and balance_dirty_pages_legacy (the series'
+ * 2.6.30/32 throttling) events and their pause (ms) tell whether dirtiers
+ * were throttled and for how long. The series' writeback_sb_written events
+ * are kept in order (sb_turns.h reads them). Event names and fields are
+ * the catalogue's (include/trace-events.def, trace_events.h);
+ * wbf_ftrace_load() can reject a line the catalogue does not describe.
  *
  * Accepted besides events: blank lines, '#' comments, "cpus=N",
  * "version = N", "CPU N is empty", "CPU:N [LOST N EVENTS]" and the raw
@@ -44,6 +49,15 @@ struct wbf_ftrace_count {
 	uint64_t count;
 };
 
+/* one writeback_sb_written event: a chunk of one superblock's writeback */
+struct wbf_sb_chunk {
+	uint64_t ts_ns;		/* when the chunk ended */
+	char bdi[32];		/* "8:0" */
+	char sb[32];		/* "8:1" */
+	uint64_t pages;
+	uint64_t elapsed_us;
+};
+
 struct wbf_ftrace {
 	uint64_t events;
 	uint64_t writeback_events;	/* of the writeback subsystem */
@@ -53,6 +67,8 @@ struct wbf_ftrace {
 	uint64_t first_ns, last_ns;
 	struct wbf_ftrace_count *counts;
 	size_t ncounts, cap_counts;
+	struct wbf_sb_chunk *chunks;	/* in trace order */
+	size_t nchunks, cap_chunks;
 };
 
 typedef void (*wbf_kv_fn)(void *ctx, const char *key, size_t klen,
@@ -66,5 +82,7 @@ bool wbf_ftrace_header_line(const char *line);
 int wbf_ftrace_parse(struct wbf_ftrace *ft, const char *name,
 		     const void *data, size_t len, struct wbf_err *e);
 void wbf_ftrace_free(struct wbf_ftrace *ft);
+int wbf_ftrace_load(struct wbf_ftrace *ft, const char *arg, bool check,
+		    char *path, size_t size, struct wbf_err *e);
 
 #endif

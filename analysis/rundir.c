@@ -214,9 +214,11 @@ void wbf_dbench_instance_name(const char *path, char *buf, size_t size)
  * @len: its length
  * @e: error message
  *
- * Free-form object; "producer" (string), "dirty_limit_hit" (bool) and
- * "dirty_throttle_events" (non-negative integer) are read, and must have
- * those types when present.
+ * The layout of docs/summary-json.md; "producer" (string),
+ * "dirty_limit_hit" (bool), "throttle_events_total" (non-negative integer;
+ * "dirty_throttle_events" in summaries older than schema wbsim-summary/1)
+ * and "throttled_task_seconds_total" (non-negative number) are read, and
+ * must have those types when present; other keys are not looked at.
  *
  * Return: 0 or -EINVAL.
  */
@@ -293,16 +295,35 @@ int wbf_summary_parse(struct wbf_summary *s, const char *name,
 		s->has_dirty_limit_hit = true;
 		s->dirty_limit_hit = json_object_get_boolean(v);
 	}
-	if (json_object_object_get_ex(root, "dirty_throttle_events", &v)) {
+	for (i = 0; i < 2; i++) {
+		/* the second name: before schema wbsim-summary/1 */
+		static const char *const key[2] = {
+			"throttle_events_total", "dirty_throttle_events",
+		};
+
+		if (s->has_throttle_events ||
+		    !json_object_object_get_ex(root, key[i], &v))
+			continue;
 		if (!json_object_is_type(v, json_type_int) ||
 		    json_object_get_int64(v) < 0) {
-			ret = wbf_errf(e, -EINVAL,
-				       "%s: \"dirty_throttle_events\" is not a count",
-				       name);
+			ret = wbf_errf(e, -EINVAL, "%s: \"%s\" is not a count",
+				       name, key[i]);
 			goto out_put;
 		}
 		s->has_throttle_events = true;
 		s->throttle_events = (uint64_t)json_object_get_int64(v);
+	}
+	if (json_object_object_get_ex(root, "throttled_task_seconds_total", &v)) {
+		if ((!json_object_is_type(v, json_type_double) &&
+		     !json_object_is_type(v, json_type_int)) ||
+		    !(json_object_get_double(v) >= 0)) {
+			ret = wbf_errf(e, -EINVAL,
+				       "%s: \"throttled_task_seconds_total\" is not a number of seconds",
+				       name);
+			goto out_put;
+		}
+		s->has_throttled_s = true;
+		s->throttled_s = json_object_get_double(v);
 	}
 out_put:
 	json_object_put(root);

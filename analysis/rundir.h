@@ -82,6 +82,8 @@ struct wbf_summary {
 	bool has_dirty_limit_hit, dirty_limit_hit;
 	bool has_throttle_events;
 	uint64_t throttle_events;
+	bool has_throttled_s;		/* throttled_task_seconds_total */
+	double throttled_s;
 	bool incomplete;		/* "complete": false */
 	char incomplete_reason[200];
 };

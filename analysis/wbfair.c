@@ -17,12 +17,16 @@
 #include "report.h"
 #include "run.h"
 #include "why.h"
+#include "sb_turns.h"
+#include "trace_events.h"
 #include "version.h"
 
 static const char usage_text[] =
 "usage: wbfair [options] RUN_DIR | TRACE_NAME | FILE...\n"
 "       wbfair compare [options] RUN_DIR...\n"
 "       wbfair why [--bin SECONDS] [-o DIR] RUN_DIR\n"
+"       wbfair sb-turns [-q] RUN_DIR|TRACE_TXT...   (see --help there)\n"
+"       wbfair events [RUN_DIR|TRACE_TXT...]        (see --help there)\n"
 "\n"
 "Fairness analysis of simulated and real writeback runs. Inputs: a run\n"
 "directory (see analysis/README.md), a blktrace name NAME (reads\n"
@@ -290,6 +294,11 @@ int main(int argc, char **argv)
 	struct wbf_run r;
 	int ret, st = 0;
 
+	/* subcommands with their own options */
+	if (argc > 1 && !strcmp(argv[1], "sb-turns"))
+		return wbf_cmd_sb_turns(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "events"))
+		return wbf_cmd_events(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		c.compare = true;
 		argv++;

@@ -13,7 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 bin/wbsim run $scn -o "$out/cell" >/dev/null
-sim_s=$(sed -n 's/.*"simulated_s": \([0-9.]*\).*/\1/p' "$out/cell/summary.json")
+sim_s=$(sed -n 's/.*"elapsed_s": \([0-9.]*\).*/\1/p' "$out/cell/summary.json")
 events=$(sed -n 's/.*"events": \([0-9]*\).*/\1/p' "$out/cell/summary.json")
 t=$(time_cmd bin/wbsim run $scn)
 report "one cell (bdi, cfq): wall seconds" "$(printf %.2f "$t") s"

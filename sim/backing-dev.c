@@ -78,8 +78,28 @@ void machine_note_throttle(struct machine *m, struct task *t,
 	m->dirty_throttled++;
 	m->dirty_throttled_ns += ns;
 	t->bdp_ns += ns;	/* which op it delayed: dbench's wait record */
-	/* 6.1's tracepoint fields, pause in ms; one per throttled call: verbose */
-	wb_trace_verbose(m, t, "balance_dirty_pages", "bdi %s: dirtied_pause=%lu pause=%llu",
-		 bdi->name, pages_written,
-		 (unsigned long long)((ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC));
+}
+
+/**
+ * trace_balance_dirty_pages_legacy - a throttled call of 2.6.30/32's
+ * balance_dirty_pages: at its end @bdi had @wb_dirty pages against
+ * @wb_thresh; over the call the dirtier was asked to write @asked pages,
+ * wrote @written (= @total) and slept @pause_ns, printed in ms.
+ *
+ * The series' tracepoint fires once per round of the loop, with the
+ * timeout it asks for; wbsim prints one event per throttled call (a round
+ * is a few ms: one a round would make a 600 s trace of hundreds of MB),
+ * with the time the rounds slept. Either way a task's pauses sum to the
+ * time it slept throttled (its own writing is not in them).
+ */
+void trace_balance_dirty_pages_legacy(struct machine *m, struct task *t,
+				      struct backing_dev_info *bdi,
+				      uint64_t wb_dirty, uint64_t wb_thresh,
+				      long asked, long written,
+				      unsigned long total, sim_time_t pause_ns)
+{
+	wb_trace(m, t, balance_dirty_pages_legacy, bdi->name, t->comm, t->pid,
+		 (unsigned long)wb_dirty, (unsigned long)wb_thresh, asked,
+		 written, total,
+		 (unsigned)((pause_ns + NSEC_PER_MSEC / 2) / NSEC_PER_MSEC), 0UL);
 }

@@ -450,8 +450,8 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	es->t_nr = es->t_cap = 0;
 	memset(es->t_set, 0, es->t_set_cap * sizeof(*es->t_set));
 	cpu_burn(t, es->p.cpu_commit);
-	wb_trace(m, t, "jbd_start_commit", "dev %s transaction=%llu blocks=%llu",
-		 es->sb.s_id, (unsigned long long)tid, (unsigned long long)nr);
+	wb_trace(m, t, jbd2_start_commit, TEV_SB_DEV(&es->sb),
+		 (unsigned)tid, sync);
 
 	commit_ordered_data(es, t, &ordered);
 	if (nr) {
@@ -465,8 +465,8 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	es->commit_blocks = NULL;
 	es->nr_commits++;
 	es->commit_done = tid;
-	wb_trace(m, t, "jbd_end_commit", "dev %s transaction=%llu",
-		 es->sb.s_id, (unsigned long long)tid);
+	wb_trace(m, t, jbd2_end_commit, TEV_SB_DEV(&es->sb),
+		 (unsigned)tid, sync, 0U);
 	wake_up(&es->commit_wait);
 }
 

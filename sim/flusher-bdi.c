@@ -136,11 +136,12 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 		}
 		if (inode->dirtied_when > start)
 			break;
-		wb_trace_verbose(m, wbc->task, "writeback_single_inode_start",
-			 "bdi %s: sb %s ino=%llu nr_to_write=%ld reason=%s",
-			 wb->bdi->name, inode->i_sb->s_id,
-			 (unsigned long long)inode->i_ino, wbc->nr_to_write,
-			 wb_reason_name[wbc->reason]);
+		wb_trace_verbose(m, wbc->task, writeback_inode_start,
+				 wb->bdi->name, TEV_SB_DEV(inode->i_sb),
+				 (unsigned long)inode->i_ino,
+				 (unsigned long)((m->sim.now - inode->dirtied_when) /
+						 NSEC_PER_MSEC),
+				 wbc->nr_to_write, wb_reason_name[wbc->reason]);
 		writeback_single_inode(inode, wbc, &wb->b_dirty, &wb->b_more_io);
 		wb_chunk_note(wbc, inode, before - wbc->nr_to_write);
 		if (model(m)->fair && !sb)
@@ -190,10 +191,10 @@ static long wb_writeback(struct machine *m, struct task *t,
 		wbc.has_older_than = true;
 		wbc.older_than_this = m->sim.now > expire ? m->sim.now - expire : 0;
 	}
-	wb_trace(m, t, "writeback_start", "bdi %s: sb_dev %s nr_pages=%ld sync_mode=%d kupdate=%d background=%d reason=%s",
-		 wb->bdi->name, args->sb ? args->sb->s_id : "0:0",
+	wb_trace(m, t, writeback_start, wb->bdi->name, TEV_SB_DEV(args->sb),
 		 args->nr_pages, args->sync_mode, args->for_kupdate,
-		 args->for_background, wb_reason_name[args->reason]);
+		 args->range_cyclic,
+		 args->for_background, wb_reason_name[args->reason], 0UL);
 	for (;;) {
 		if (args->nr_pages <= 0)
 			break;
@@ -225,9 +226,11 @@ static long wb_writeback(struct machine *m, struct task *t,
 	}
 	if (t == wb->task)
 		m->fst.flusher_pages_submitted += wrote;
-	wb_trace(m, t, "writeback_written", "bdi %s: sb_dev %s nr_pages=%ld wrote=%ld reason=%s",
-		 wb->bdi->name, args->sb ? args->sb->s_id : "0:0",
-		 args->nr_pages, wrote, wb_reason_name[args->reason]);
+	wb_trace(m, t, writeback_written, wb->bdi->name, TEV_SB_DEV(args->sb),
+		 args->nr_pages, args->sync_mode, args->for_kupdate,
+		 args->range_cyclic,
+		 args->for_background, wb_reason_name[args->reason], 0UL);
+	wb_trace(m, t, writeback_pages_written, wrote);
 	return wrote;
 }
 
@@ -292,7 +295,8 @@ static void bdi_flusher_thread(struct task *t)
 
 	t->io_path = IO_PATH_WRITEBACK;	/* whatever work it serves */
 
-	wb_trace(m, t, "writeback_thread_start", "bdi %s", f->bdi->name);
+	wb_trace(m, t, writeback_flusher_start, t->comm, t->pid, "bdi",
+		 f->bdi->name);
 	if (!m->fst.thread_starts++)
 		m->fst.first_thread_start = m->sim.now;
 	for (;;) {
@@ -314,7 +318,7 @@ static void bdi_flusher_thread(struct task *t)
 	wb->task = NULL;
 	m->fst.thread_exits++;
 	m->fst.last_thread_exit = m->sim.now;
-	wb_trace(m, t, "writeback_thread_stop", "bdi %s", f->bdi->name);
+	wb_trace(m, t, writeback_flusher_exit, t->comm, t->pid, "bdi", "idle");
 	/* work that raced with the exit: done here, waiting */
 	if (!list_empty(&f->bdi->work_list))
 		wb_do_writeback(m, t, wb, true);
@@ -372,7 +376,7 @@ static void sync_supers_thread(struct task *t)
 		schedule_wait(t, NULL);
 		m->fst.sync_supers_runs++;
 		m->fst.last_sync_supers = m->sim.now;
-		wb_trace(m, t, "sync_supers", "run");
+		wb_trace(m, t, sync_supers, "bdi");
 		for (pos = m->super_blocks.prev; pos != &m->super_blocks;
 		     pos = pos->prev) {
 			struct super_block *sb = list_entry(pos, struct super_block,
@@ -465,6 +469,8 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 	uint64_t bdi_nr_reclaimable = 0, bdi_nr_writeback = 0;
 	unsigned long pages_written = 0;
 	sim_time_t pause = jiffy(m), t0 = m->sim.now;
+	sim_time_t slept = 0;
+	long asked_total = 0;
 	bool throttled = false;
 
 	for (;;) {
@@ -474,6 +480,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 			.reason = WB_REASON_BALANCE_DIRTY,
 		};
 		uint64_t nr_reclaimable, nr_writeback;
+		long asked = 0;
 
 		get_dirty_limits(m, t, &background, &dirty, &bdi_thresh, bdi);
 		nr_reclaimable = global_page_state(&m->mm, NR_FILE_DIRTY);
@@ -488,6 +495,7 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 		throttled = true;
 		if (bdi_nr_reclaimable > bdi_thresh) {
 			writeback_inodes_wb(m, &bdi->wb, &wbc);
+			asked = write_chunk;
 			pages_written += write_chunk - wbc.nr_to_write;
 			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
@@ -495,17 +503,24 @@ static void bdi_balance_dirty_pages(struct machine *m, struct task *t,
 		}
 		bdi_nr_reclaimable = bdi_stat(bdi, BDI_RECLAIMABLE);
 		bdi_nr_writeback = bdi_stat(bdi, BDI_WRITEBACK);
+		asked_total += asked;
 		if (bdi_nr_reclaimable + bdi_nr_writeback <= bdi_thresh)
 			break;
 		if (pages_written >= (unsigned long)write_chunk)
 			break;
 		schedule_timeout(t, NULL, pause);
+		slept += pause;
 		pause *= 2;
 		if (pause > NSEC_PER_SEC / 10)
 			pause = NSEC_PER_SEC / 10;
 	}
-	if (throttled)
+	if (throttled) {
 		machine_note_throttle(m, t, bdi, m->sim.now - t0, pages_written);
+		trace_balance_dirty_pages_legacy(m, t, bdi,
+				bdi_nr_reclaimable + bdi_nr_writeback,
+				bdi_thresh, asked_total, (long)pages_written,
+				pages_written, slept);
+	}
 	if (bdi_nr_reclaimable + bdi_nr_writeback < bdi_thresh &&
 	    bdi->dirty_exceeded)
 		bdi->dirty_exceeded = false;

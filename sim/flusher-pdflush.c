@@ -65,6 +65,12 @@
 #include "machine.h"
 #include "vfs.h"
 
+/*
+ * 2.6.30's wb_kupdate and background_writeout write every bdi: their
+ * writeback_start/written events name no bdi, "bdi all:"
+ */
+#define PDFLUSH_BDI	"all"
+
 struct pdflush_work;
 typedef void (*pdflush_fn)(struct machine *m, struct task *t, long arg0);
 
@@ -202,8 +208,12 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 
 	if (!wbc->for_kupdate || list_empty(&sb->s_io)) {
 		queue_io(&sb->s_dirty, &sb->s_io, &sb->s_more_io, wbc);
-		wb_trace_verbose(m, wbc->task, "writeback_queue_io", "sb %s: %s",
-			 sb->s_id, list_empty(&sb->s_io) ? "empty" : "queued");
+		/* the bdev pseudo-sb spans every bdi: 6.1's bdi_dev_name()
+		 * of no device */
+		wb_trace_verbose(m, wbc->task, writeback_queue_io,
+				 sb->s_bdi ? sb->s_bdi->name : "(unknown)", 0UL, 0L,
+				 !list_empty(&sb->s_io),
+				 wb_reason_name[wbc->reason], 0UL);
 	}
 
 	while (!list_empty(&sb->s_io)) {
@@ -214,8 +224,8 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 
 		if (wbc->nonblocking && bdi_write_congested(bdi->q)) {
 			wbc->encountered_congestion = true;
-			wb_trace_verbose(m, wbc->task, "writeback_congested",
-				 "bdi %s: sb %s skipped", bdi->name, sb->s_id);
+			wb_trace_verbose(m, wbc->task, writeback_congested,
+					 bdi->name, TEV_SB_DEV(sb));
 			if (!blkdev)
 				break;		/* skip a congested fs */
 			requeue_io(inode, &sb->s_more_io);
@@ -230,24 +240,25 @@ static void generic_sync_sb_inodes(struct machine *m, struct super_block *sb,
 		if (inode->dirtied_when > start)
 			break;
 		if (pdflush && !writeback_acquire(bdi)) {
-			wb_trace(m, wbc->task, "writeback_pdflush_busy",
-				 "bdi %s: sb %s", bdi->name, sb->s_id);
+			wb_trace(m, wbc->task, pdflush_busy, bdi->name,
+				 TEV_SB_DEV(sb));
 			break;
 		}
-		wb_trace_verbose(m, wbc->task, "writeback_single_inode_start",
-			 "bdi %s: sb %s ino=%llu age_ms=%llu nr_to_write=%ld reason=%s",
-			 bdi->name, sb->s_id, (unsigned long long)inode->i_ino,
-			 (unsigned long long)((m->sim.now - inode->dirtied_when) /
-					      NSEC_PER_MSEC),
-			 wbc->nr_to_write, wb_reason_name[wbc->reason]);
+		wb_trace_verbose(m, wbc->task, writeback_inode_start,
+				 bdi->name, TEV_SB_DEV(sb),
+				 (unsigned long)inode->i_ino,
+				 (unsigned long)((m->sim.now - inode->dirtied_when) /
+						 NSEC_PER_MSEC),
+				 wbc->nr_to_write, wb_reason_name[wbc->reason]);
 		writeback_single_inode(inode, wbc, &sb->s_dirty, &sb->s_more_io);
 		wb_chunk_note(wbc, inode, before - wbc->nr_to_write);
 		if (before != wbc->nr_to_write)
 			cpu_burn(wbc->task, (sim_time_t)(before - wbc->nr_to_write) *
 				 m->wbp.cpu_per_page);
-		wb_trace_verbose(m, wbc->task, "writeback_single_inode",
-			 "bdi %s: sb %s wrote=%ld", bdi->name, sb->s_id,
-			 before - wbc->nr_to_write);
+		wb_trace_verbose(m, wbc->task, writeback_inode_written,
+				 bdi->name, TEV_SB_DEV(sb),
+				 (unsigned long)inode->i_ino,
+				 before - wbc->nr_to_write);
 		if (pdflush)
 			writeback_release(bdi);
 		if (wbc->nr_to_write <= 0) {
@@ -278,9 +289,8 @@ static void writeback_inodes(struct machine *m, struct writeback_control *wbc)
 		if (sb_has_dirty_inodes(sb)) {
 			/* down_read_trylock(&sb->s_umount) */
 			if (sb->s_umount_busy)
-				wb_trace(m, wbc->task, "writeback_sb_busy",
-					 "sb %s: s_umount held, skipped",
-					 sb->s_id);
+				wb_trace(m, wbc->task, writeback_sb_busy,
+					 TEV_SB_DEV(sb));
 			else
 				generic_sync_sb_inodes(m, sb, wbc);
 		}
@@ -297,9 +307,8 @@ static void congestion_wait_2630(struct machine *m, struct task *t)
 	sim_time_t t0 = m->sim.now;
 
 	schedule_timeout(t, &m->congestion_wqh[BLK_RW_SYNC], NSEC_PER_SEC / 10);
-	wb_trace_verbose(m, t, "writeback_congestion_wait",
-		 "usec_timeout=100000 usec_delayed=%llu",
-		 (unsigned long long)((m->sim.now - t0) / NSEC_PER_USEC));
+	wb_trace_verbose(m, t, writeback_congestion_wait, 100000U,
+			 (unsigned)((m->sim.now - t0) / NSEC_PER_USEC));
 }
 
 /* ---- the pdflush functions (mm/page-writeback.c, fs/super.c) --------- */
@@ -311,7 +320,7 @@ static void sync_supers(struct machine *m, struct task *t)
 
 	m->fst.sync_supers_runs++;
 	m->fst.last_sync_supers = m->sim.now;
-	wb_trace(m, t, "sync_supers", "run");
+	wb_trace(m, t, sync_supers, "pdflush");
 	list_for_each(pos, &m->super_blocks) {
 		struct super_block *sb = list_entry(pos, struct super_block, s_list);
 
@@ -351,8 +360,8 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 			      m->sim.now - expire_interval(m) : 0;
 	nr_to_write = (long)global_page_state(&m->mm, NR_FILE_DIRTY) +
 		      (long)m->nr_inodes_in_use;
-	wb_trace(m, t, "writeback_start", "sb_dev 0:0 nr_pages=%ld sync_mode=0 kupdate=1 background=0 reason=periodic",
-		 nr_to_write);
+	wb_trace(m, t, writeback_start, PDFLUSH_BDI, 0U, 0U, nr_to_write,
+		 WB_SYNC_NONE, 1, 1, 0, "periodic", 0UL);
 	while (nr_to_write > 0) {
 		wbc.more_io = false;
 		wbc.encountered_congestion = false;
@@ -368,8 +377,9 @@ static void wb_kupdate(struct machine *m, struct task *t, long arg0)
 		nr_to_write -= chunk - wbc.nr_to_write;
 	}
 	m->fst.flusher_pages_submitted += wrote;
-	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=periodic",
-		 wrote);
+	wb_trace(m, t, writeback_written, PDFLUSH_BDI, 0U, 0U, nr_to_write,
+		 WB_SYNC_NONE, 1, 1, 0, "periodic", 0UL);
+	wb_trace(m, t, writeback_pages_written, wrote);
 	if (next < m->sim.now + NSEC_PER_SEC)
 		next = m->sim.now + NSEC_PER_SEC;
 	arm_wb_timer(m, next);
@@ -390,8 +400,8 @@ static void background_writeout(struct machine *m, struct task *t,
 		.for_background = true, .reason = WB_REASON_BACKGROUND,
 	};
 
-	wb_trace(m, t, "writeback_start", "sb_dev 0:0 nr_pages=%ld sync_mode=0 kupdate=0 background=1 reason=background",
-		 min_pages);
+	wb_trace(m, t, writeback_start, PDFLUSH_BDI, 0U, 0U, min_pages,
+		 WB_SYNC_NONE, 0, 1, 1, "background", 0UL);
 	for (;;) {
 		if (!over_bground_thresh(m) && min_pages <= 0)
 			break;
@@ -411,8 +421,9 @@ static void background_writeout(struct machine *m, struct task *t,
 		}
 	}
 	m->fst.flusher_pages_submitted += wrote;
-	wb_trace(m, t, "writeback_written", "sb_dev 0:0 wrote=%ld reason=background",
-		 wrote);
+	wb_trace(m, t, writeback_written, PDFLUSH_BDI, 0U, 0U, min_pages,
+		 WB_SYNC_NONE, 0, 1, 1, "background", 0UL);
+	wb_trace(m, t, writeback_pages_written, wrote);
 }
 
 /* ---- the thread pool (mm/pdflush.c) ----------------------------------- */
@@ -435,8 +446,9 @@ static int pdflush_operation(struct machine *m, struct task *caller,
 	struct pdflush_work *pdf;
 
 	if (list_empty(&pm->pdflush_list)) {
-		wb_trace(m, caller, "pdflush_operation", "%s: no idle thread",
-			 pdflush_fn_name(fn));
+		/* pid 0: no idle thread took it */
+		wb_trace(m, caller, pdflush_operation, pdflush_fn_name(fn),
+			 0U, 0U);
 		return -1;
 	}
 	pdf = list_first_entry(&pm->pdflush_list, struct pdflush_work, list);
@@ -446,8 +458,8 @@ static int pdflush_operation(struct machine *m, struct task *caller,
 	pdf->fn = fn;
 	pdf->arg0 = arg0;
 	m->fst.works++;
-	wb_trace(m, caller, "pdflush_operation", "%s: pid=%u idle=%u",
-		 pdflush_fn_name(fn), pdf->task.pid, nr_idle(pm));
+	wb_trace(m, caller, pdflush_operation, pdflush_fn_name(fn),
+		 pdf->task.pid, nr_idle(pm));
 	wake_up_task(&pdf->task);
 	return 0;
 }
@@ -479,14 +491,14 @@ static void pdflush_thread(struct task *t)
 	pm->nr_pdflush_threads++;
 	if (!m->fst.thread_starts++)
 		m->fst.first_thread_start = m->sim.now;
-	wb_trace(m, t, "writeback_thread_start", "pdflush: nr=%u",
-		 pm->nr_pdflush_threads);
+	wb_trace(m, t, writeback_flusher_start, t->comm, t->pid, "pdflush",
+		 "pool");
 	for (;;) {
 		struct pdflush_work *pdf;
 
 		list_move(&my_work->list, &pm->pdflush_list);
 		my_work->when_i_went_to_sleep = m->sim.now;
-		wb_trace(m, t, "pdflush_idle", "idle=%u", nr_idle(pm));
+		wb_trace(m, t, pdflush_idle, nr_idle(pm));
 		while (!my_work->fn)
 			schedule_wait(t, NULL);
 		my_work->fn(m, t, my_work->arg0);
@@ -495,7 +507,7 @@ static void pdflush_thread(struct task *t)
 		if (m->sim.now > pm->last_empty_jifs + NSEC_PER_SEC &&
 		    list_empty(&pm->pdflush_list) &&
 		    pm->nr_pdflush_threads < m->wbp.max_pdflush) {
-			wb_trace(m, t, "start_one_pdflush_thread", "nr=%u",
+			wb_trace(m, t, pdflush_start_thread,
 				 pm->nr_pdflush_threads);
 			start_one_pdflush_thread(m);
 		}
@@ -515,8 +527,8 @@ static void pdflush_thread(struct task *t)
 	pm->nr_pdflush_threads--;
 	m->fst.thread_exits++;
 	m->fst.last_thread_exit = m->sim.now;
-	wb_trace(m, t, "writeback_thread_stop", "pdflush: nr=%u",
-		 pm->nr_pdflush_threads);
+	wb_trace(m, t, writeback_flusher_exit, t->comm, t->pid, "pdflush",
+		 "idle");
 }
 
 static void wb_timer_fn(struct sim *sim, struct sim_event *ev)
@@ -569,7 +581,8 @@ static void pdflush_balance_dirty_pages(struct machine *m, struct task *t,
 	uint64_t background, dirty, bdi_thresh;
 	uint64_t bdi_nr_reclaimable = 0, bdi_nr_writeback = 0;
 	unsigned long pages_written = 0;
-	sim_time_t t0 = m->sim.now;
+	sim_time_t t0 = m->sim.now, t1, slept = 0;
+	long asked_total = 0;
 	bool throttled = false;
 
 	(void)pages_dirtied;
@@ -595,6 +608,7 @@ static void pdflush_balance_dirty_pages(struct machine *m, struct task *t,
 		throttled = true;
 		if (bdi_nr_reclaimable) {
 			writeback_inodes(m, &wbc);
+			asked_total += write_chunk;
 			pages_written += write_chunk - wbc.nr_to_write;
 			m->fst.dirtier_pages_submitted += write_chunk - wbc.nr_to_write;
 			get_dirty_limits(m, t, &background, &dirty, &bdi_thresh,
@@ -606,10 +620,17 @@ static void pdflush_balance_dirty_pages(struct machine *m, struct task *t,
 			break;
 		if (pages_written >= (unsigned long)write_chunk)
 			break;		/* we've done our duty */
+		t1 = m->sim.now;
 		congestion_wait_2630(m, t);
+		slept += m->sim.now - t1;	/* it may end early */
 	}
-	if (throttled)
+	if (throttled) {
 		machine_note_throttle(m, t, bdi, m->sim.now - t0, pages_written);
+		trace_balance_dirty_pages_legacy(m, t, bdi,
+				bdi_nr_reclaimable + bdi_nr_writeback,
+				bdi_thresh, asked_total, (long)pages_written,
+				pages_written, slept);
+	}
 	if (bdi_nr_reclaimable + bdi_nr_writeback < bdi_thresh &&
 	    bdi->dirty_exceeded)
 		bdi->dirty_exceeded = false;
@@ -659,7 +680,7 @@ static void pdflush_sync(struct machine *m, struct task *t)
 	int old_path = io_path_enter(t, IO_PATH_SYNC);
 	struct list_head *pos;
 
-	wb_trace(m, t, "sync", "start");
+	wb_trace(m, t, sys_sync, "start");
 	wakeup_pdflush(m, t, 0);
 	sync_inodes(m, t, false);
 	sync_supers(m, t);
@@ -672,7 +693,7 @@ static void pdflush_sync(struct machine *m, struct task *t)
 				sb->s_op->sync_fs(sb, t, wait);
 		}
 	sync_inodes(m, t, true);
-	wb_trace(m, t, "sync", "done");
+	wb_trace(m, t, sys_sync, "done");
 	io_path_leave(t, old_path);
 }
 

@@ -92,8 +92,8 @@ static void dwork_timer_fn(struct sim *sim, struct sim_event *ev)
 void wq_start_background_writeback(struct wq_wb *w, struct task *t)
 {
 	if (!w->queued)		/* traced when it does something */
-		wb_trace(w->m, t, "writeback_wake_background", "bdi %s",
-			 w->bdi->name);
+		wb_trace(w->m, t, writeback_wake_background, w->bdi->name,
+			 0UL);
 	wb_wakeup(w);
 }
 
@@ -110,9 +110,10 @@ static void wb_start_writeback(struct wq_wb *w, enum wb_reason reason)
 static void wb_queue_work(struct wq_wb *w, struct task *t,
 			  struct bdi_work *work)
 {
-	wb_trace(w->m, t, "writeback_queue", "bdi %s: sb_dev %s nr_pages=%ld sync_mode=%d reason=%s",
-		 w->bdi->name, work->sb ? work->sb->s_id : "0:0",
-		 work->nr_pages, work->sync_mode, wb_reason_name[work->reason]);
+	wb_trace(w->m, t, writeback_queue, w->bdi->name, TEV_SB_DEV(work->sb),
+		 work->nr_pages, work->sync_mode, work->for_kupdate,
+		 work->range_cyclic, work->for_background,
+		 wb_reason_name[work->reason], 0UL);
 	list_add_tail(&work->list, &w->bdi->work_list);
 	wb_wakeup(w);
 }
@@ -211,10 +212,13 @@ static void wq_queue_io(struct wq_wb *w, struct task *t, struct wq_work *work,
 
 	list_splice_init(&wb->b_more_io, &wb->b_io);
 	moved = wq_move_expired_inodes(w->m, &wb->b_dirty, &wb->b_io, dirtied_before);
-	wb_trace_verbose(w->m, t, "writeback_queue_io", "bdi %s: older=%.6f age=%lld enqueue=%d reason=%s",
-		 w->bdi->name, (double)dirtied_before / NSEC_PER_SEC,
-		 (long long)((int64_t)w->m->sim.now - dirtied_before) /
-		 (long long)NSEC_PER_MSEC, moved, wb_reason_name[work->reason]);
+	/* older: dirtied_before in jiffies, age: relative, in ms */
+	wb_trace_verbose(w->m, t, writeback_queue_io, w->bdi->name,
+			 (unsigned long)(dirtied_before > 0 ?
+					 dirtied_before / (int64_t)wq_jiffy_ns(w->m) : 0),
+			 (long)(((int64_t)w->m->sim.now - dirtied_before) /
+				(int64_t)NSEC_PER_MSEC),
+			 moved, wb_reason_name[work->reason], 0UL);
 }
 
 /*
@@ -294,6 +298,7 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 	const unsigned long start = wq_jiffies(m);
 	const sim_time_t start_ns = m->sim.now;
 	const char *why = "empty";
+	char next[24];
 	long total_wrote = 0, pages = 0;
 
 	while (!list_empty(&wb->b_io)) {
@@ -315,9 +320,10 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 		if (inode->i_state & I_SYNC) {
 			if (wbc.sync_mode != WB_SYNC_ALL) {
 				requeue_io(inode, &wb->b_more_io);
-				wb_trace(m, t, "writeback_sb_inodes_requeue", "bdi %s: sb %s ino=%llu",
-					 w->bdi->name, sb->s_id,
-					 (unsigned long long)inode->i_ino);
+				wb_trace(m, t, writeback_sb_inodes_requeue,
+					 w->bdi->name,
+					 (unsigned long)inode->i_ino, "", 0UL,
+					 0UL, 0UL);
 				continue;
 			}
 			schedule_wait(t, &inode->i_sync_wait);
@@ -341,9 +347,9 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 			cpu_burn(t, (sim_time_t)wrote * m->wbp.cpu_per_page);
 		if (!(inode->i_state & I_DIRTY))
 			total_wrote++;
-		wb_trace_verbose(m, t, "writeback_single_inode", "bdi %s: sb %s ino=%llu wrote=%ld nr_to_write=%ld dirty_left=%llu",
-			 w->bdi->name, sb->s_id, (unsigned long long)inode->i_ino,
-			 wrote, chunk, (unsigned long long)inode->i_data.nr_dirty);
+		wb_trace_verbose(m, t, writeback_single_inode, w->bdi->name,
+				 (unsigned long)inode->i_ino, "", 0UL, 0UL, 0UL,
+				 wbc.nr_to_write, (unsigned long)wrote, 0UL);
 		wq_requeue_inode(m, inode, wb, &wbc);
 		inode->i_state &= ~I_SYNC;
 		if (waitqueue_active(&inode->i_sync_wait))
@@ -359,12 +365,17 @@ static long writeback_sb_inodes(struct wq_wb *w, struct task *t,
 			}
 		}
 	}
-	wb_trace_sb_chunk(m, t, w->bdi, sb, pages, start_ns, work->reason);
-	wb_trace(m, t, "writeback_sb_inodes", "bdi %s: sb %s pages=%ld wrote=%ld us=%llu end=%s next=%s",
-		 w->bdi->name, sb->s_id, pages, total_wrote,
-		 (unsigned long long)((m->sim.now - start_ns) / NSEC_PER_USEC), why,
-		 list_empty(&wb->b_io) ? "-" :
-		 list_last_entry(&wb->b_io, struct inode, i_list)->i_sb->s_id);
+	wb_trace_sb_chunk(m, t, w->bdi, sb, pages, start_ns, work->sync_mode,
+			  work->reason);
+	if (list_empty(&wb->b_io))
+		snprintf(next, sizeof(next), "-");
+	else
+		snprintf(next, sizeof(next), "%u:%u", TEV_SB_DEV(list_last_entry(
+			 &wb->b_io, struct inode, i_list)->i_sb));
+	wb_trace(m, t, writeback_sb_inodes_end, w->bdi->name,
+		 TEV_SB_DEV(sb), pages, total_wrote,
+		 (unsigned long long)((m->sim.now - start_ns) / NSEC_PER_USEC),
+		 why, next);
 	return total_wrote;
 }
 
@@ -427,25 +438,32 @@ static long wb_writeback(struct wq_wb *w, struct task *t, struct wq_work *work)
 				(int64_t)NSEC_PER_MSEC;
 		else if (work->for_background)
 			dirtied_before = (int64_t)m->sim.now;
-		wb_trace(m, t, "writeback_start", "bdi %s: sb_dev %s nr_pages=%ld sync_mode=%d kupdate=%d background=%d reason=%s",
-			 w->bdi->name, work->sb ? work->sb->s_id : "0:0",
-			 work->nr_pages, work->sync_mode, work->for_kupdate,
-			 work->for_background, wb_reason_name[work->reason]);
+		wb_trace(m, t, writeback_start, w->bdi->name,
+			 TEV_SB_DEV(work->sb), work->nr_pages, work->sync_mode,
+			 work->for_kupdate, work->range_cyclic,
+			 work->for_background, wb_reason_name[work->reason],
+			 0UL);
 		if (list_empty(&wb->b_io))
 			wq_queue_io(w, t, work, dirtied_before);
 		if (work->sb)
 			progress = writeback_sb_inodes(w, t, work->sb, work);
 		else
 			progress = __writeback_inodes_wb(w, t, work);
-		wb_trace(m, t, "writeback_written", "bdi %s: sb_dev %s nr_pages=%ld progress=%ld reason=%s",
-			 w->bdi->name, work->sb ? work->sb->s_id : "0:0",
-			 work->nr_pages, progress, wb_reason_name[work->reason]);
+		wb_trace(m, t, writeback_written, w->bdi->name,
+			 TEV_SB_DEV(work->sb), work->nr_pages, work->sync_mode,
+			 work->for_kupdate, work->range_cyclic,
+			 work->for_background, wb_reason_name[work->reason],
+			 0UL);
 		if (progress)
 			continue;
 		if (list_empty(&wb->b_more_io))
 			break;
 		/* nothing written: wait for an inode someone else writes */
-		wb_trace(m, t, "writeback_wait", "bdi %s", w->bdi->name);
+		wb_trace(m, t, writeback_wait, w->bdi->name,
+			 TEV_SB_DEV(work->sb), work->nr_pages, work->sync_mode,
+			 work->for_kupdate, work->range_cyclic,
+			 work->for_background, wb_reason_name[work->reason],
+			 0UL);
 		{
 			struct inode *inode = list_last_entry(&wb->b_more_io,
 							      struct inode, i_list);
@@ -535,9 +553,10 @@ static long wb_do_writeback(struct wq_wb *w, struct task *t)
 		};
 
 		list_del_init(&bw->list);	/* get_next_work_item() */
-		wb_trace(w->m, t, "writeback_exec", "bdi %s: sb_dev %s nr_pages=%ld sync_mode=%d reason=%s",
-			 bdi->name, work.sb ? work.sb->s_id : "0:0",
-			 work.nr_pages, work.sync_mode, wb_reason_name[work.reason]);
+		wb_trace(w->m, t, writeback_exec, bdi->name,
+			 TEV_SB_DEV(work.sb), work.nr_pages, work.sync_mode,
+			 work.for_kupdate, work.range_cyclic,
+			 work.for_background, wb_reason_name[work.reason], 0UL);
 		w->m->fst.works++;
 		wrote += wb_writeback(w, t, &work);
 		bdi_work_done(w->m, bw);
@@ -555,16 +574,17 @@ static void wb_workfn(struct wq_wb *w, struct task *t)
 	struct machine *m = w->m;
 	long pages;
 
-	wb_trace(m, t, "workqueue_execute_start", "work wb_workfn: flush-%s",
-		 w->bdi->name);
+	/* the work struct: the worker's pid stands in for its address */
+	wb_trace(m, t, workqueue_execute_start,
+		 (unsigned long long)w->worker.pid, "wb_workfn");
 	do {
 		pages = wb_do_writeback(w, t);
-		wb_trace(m, t, "writeback_pages_written", "%ld", pages);
+		wb_trace(m, t, writeback_pages_written, pages);
 	} while (!list_empty(&w->bdi->work_list));
 	if (bdi_has_dirty_io(w->bdi) && dirty_writeback_interval(m))
 		wb_wakeup_delayed(w);
-	wb_trace(m, t, "workqueue_execute_end", "work wb_workfn: flush-%s rearmed=%d",
-		 w->bdi->name, sim_event_pending(&w->dwork_timer) || w->queued);
+	wb_trace(m, t, workqueue_execute_end,
+		 (unsigned long long)w->worker.pid, "wb_workfn");
 }
 
 /* the kworker running this wb's work item */
@@ -597,8 +617,9 @@ static void wq_inode_dirtied(struct machine *m, struct inode *inode)
 	if (!list_is_singular(&wb->b_dirty) || !list_empty(&wb->b_io) ||
 	    !list_empty(&wb->b_more_io))
 		return;
-	wb_trace(m, NULL, "writeback_dirty_inode_enqueue", "bdi %s: sb %s ino=%llu first dirty inode: wb_wakeup_delayed",
-		 bdi->name, inode->i_sb->s_id, (unsigned long long)inode->i_ino);
+	wb_trace(m, NULL, writeback_dirty_inode_enqueue,
+		 TEV_SB_DEV(inode->i_sb),
+		 (unsigned long)inode->i_ino, 0UL, "", 0U);
 	wb_wakeup_delayed(bdi->flusher_priv);
 }
 
@@ -741,8 +762,7 @@ static int wq_init(struct machine *m)
 		/* the pool's worker exists from boot; it never exits */
 		if (!m->fst.thread_starts++)
 			m->fst.first_thread_start = m->sim.now;
-		wb_trace(m, &w->worker, "writeback_bdi_register", "bdi %s: worker %s-flush-%s",
-			 bdi->name, w->worker.comm, bdi->name);
+		wb_trace(m, &w->worker, writeback_bdi_register, bdi->name);
 		i++;
 	}
 	wq_domain_init(m);

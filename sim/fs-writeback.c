@@ -210,21 +210,21 @@ void inode_sync_wait(struct machine *m, struct task *t, struct inode *inode)
 }
 
 /**
- * wb_trace_sb_chunk - one writeback_sb_chunk event: @pages of @sb written
+ * wb_trace_sb_chunk - one writeback_sb_written event: @pages of @sb written
  * since @start in a run of inodes of that superblock (the attribution of
  * writeback to superblocks that the kernel series' tracepoint gives)
  */
 void wb_trace_sb_chunk(struct machine *m, struct task *t,
 		       struct backing_dev_info *bdi, struct super_block *sb,
-		       long pages, sim_time_t start, enum wb_reason reason)
+		       long pages, sim_time_t start,
+		       enum writeback_sync_modes sync_mode, enum wb_reason reason)
 {
 	if (pages <= 0)
 		return;
-	wb_trace(m, t, "writeback_sb_chunk",
-		 "bdi %s: sb %s pages=%ld elapsed_us=%llu reason=%s",
-		 bdi->name, sb->s_id, pages,
+	wb_trace(m, t, writeback_sb_written, bdi->name,
+		 TEV_SB_DEV(sb), pages,
 		 (unsigned long long)((m->sim.now - start) / NSEC_PER_USEC),
-		 wb_reason_name[reason]);
+		 (int)sync_mode, wb_reason_name[reason]);
 }
 
 /**
@@ -252,7 +252,8 @@ void wb_chunk_end(struct writeback_control *wbc)
 {
 	if (wbc->chunk_sb)
 		wb_trace_sb_chunk(wbc->m, wbc->task, wbc->chunk_bdi, wbc->chunk_sb,
-				  wbc->chunk_pages, wbc->chunk_start, wbc->reason);
+				  wbc->chunk_pages, wbc->chunk_start,
+				  wbc->sync_mode, wbc->reason);
 	wbc->chunk_sb = NULL;
 	wbc->chunk_pages = 0;
 }

@@ -346,48 +346,23 @@ const char *const wb_reason_name[] = {
 	[WB_REASON_FSYNC] = "fsync",
 };
 
-static void wb_vtrace(struct machine *m, struct task *t, const char *event,
-		      const char *fmt, va_list ap);
-
 /**
- * wb_trace_verbose - a frequent event (per inode, per queue_io, per
- * congestion wait): only with writeback.trace_verbose
- * (a long run writes millions of them)
+ * __wb_trace - one line of the ftrace-style text trace, in the layout of
+ * `trace-cmd report`: comm-pid [cpu] secs.usecs: event: fields. Callers
+ * use wb_trace() or wb_trace_verbose() (writeback.h), which take @event
+ * and @fmt from the catalogue. A @verbose event (per inode, per queue_io,
+ * per congestion wait) is printed only with writeback.trace_verbose: a
+ * long run writes millions of them.
  */
-void wb_trace_verbose(struct machine *m, struct task *t, const char *event,
-		    const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!m->trace || !m->wbp.trace_verbose)
-		return;
-	va_start(ap, fmt);
-	wb_vtrace(m, t, event, fmt, ap);
-	va_end(ap);
-}
-
-/**
- * wb_trace - one line of the ftrace-style text trace, in the layout of
- * `trace-cmd report`: comm-pid [cpu] secs.usecs: event: fields
- */
-void wb_trace(struct machine *m, struct task *t, const char *event,
-	      const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!m->trace)
-		return;
-	va_start(ap, fmt);
-	wb_vtrace(m, t, event, fmt, ap);
-	va_end(ap);
-}
-
-static void wb_vtrace(struct machine *m, struct task *t, const char *event,
-		      const char *fmt, va_list ap)
+void __wb_trace(struct machine *m, struct task *t, bool verbose,
+		const char *event, const char *fmt, ...)
 {
 	sim_time_t now = m->sim.now;
 	char name[64];
+	va_list ap;
 
+	if (!m->trace || (verbose && !m->wbp.trace_verbose))
+		return;
 	snprintf(name, sizeof(name), "%s:", event);
 	fprintf(m->trace, "%16s-%-5u [%03d] %5llu.%06llu: %-20s ",
 		t ? t->comm : "<idle>", t ? t->pid : 0,
@@ -395,6 +370,8 @@ static void wb_vtrace(struct machine *m, struct task *t, const char *event,
 		(unsigned long long)(now / NSEC_PER_SEC),
 		(unsigned long long)(now % NSEC_PER_SEC / NSEC_PER_USEC),
 		name);
+	va_start(ap, fmt);
 	vfprintf(m->trace, fmt, ap);
+	va_end(ap);
 	fputc('\n', m->trace);
 }

@@ -114,19 +114,21 @@ static int write_summary(struct run_result *r, const char *dir)
 	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
+	/* the layout is docs/summary-json.md, shared with the VM harness */
 	fprintf(f, "{\n");
+	json_str(f, "schema", "wbsim-summary/1", true);
 	json_str(f, "producer", "wbsim", true);
 	fprintf(f, "  \"complete\": %s,\n", r->complete ? "true" : "false");
 	if (!r->complete)
 		json_str(f, "incomplete_reason", r->incomplete_reason, true);
 	json_str(f, "flusher", r->flusher, true);
-	json_str(f, "elevator", r->elevator, true);
+	json_str(f, "scheduler", r->elevator, true);
 	fprintf(f, "  \"seed\": %" PRIu64 ",\n", r->seed);
-	fprintf(f, "  \"simulated_s\": %.6f,\n", r->sim_end / 1e9);
+	fprintf(f, "  \"elapsed_s\": %.6f,\n", r->sim_end / 1e9);
 	fprintf(f, "  \"events\": %" PRIu64 ",\n", r->events);
 	fprintf(f, "  \"dirty_limit_hit\": %s,\n", r->dirty_limit_hit ? "true" : "false");
-	fprintf(f, "  \"dirty_throttle_events\": %" PRIu64 ",\n", r->throttle_events);
-	fprintf(f, "  \"dirty_throttled_s\": %.6f,\n", r->throttled_ns / 1e9);
+	fprintf(f, "  \"throttle_events_total\": %" PRIu64 ",\n", r->throttle_events);
+	fprintf(f, "  \"throttled_task_seconds_total\": %.6f,\n", r->throttled_ns / 1e9);
 	fprintf(f, "  \"flusher_pages_submitted\": %" PRIu64 ",\n", r->flusher_pages_submitted);
 	fprintf(f, "  \"dirtier_pages_submitted\": %" PRIu64 ",\n", r->dirtier_pages_submitted);
 	fprintf(f, "  \"flusher_thread_starts\": %" PRIu64 ",\n", r->thread_starts);
@@ -151,12 +153,12 @@ static int write_summary(struct run_result *r, const char *dir)
 		fprintf(f, "    {\"partition\": \"%s\", \"dbench_mb_s\": %.4f, \"start_s\": %.6f, \"errors\": %" PRIu64 "}%s\n",
 			r->inst[i].part, r->inst[i].mb_s, r->inst[i].start / 1e9,
 			r->inst[i].errors, i + 1 < r->nr_inst ? "," : "");
-	fprintf(f, "  ],\n  \"partitions\": [\n");
+	fprintf(f, "  ],\n  \"partitions\": {\n");
 	for (int i = 0; i < r->nr_parts; i++)
-		fprintf(f, "    {\"partition\": \"%s\", \"written_bytes\": %" PRIu64 ", \"read_bytes\": %" PRIu64 "}%s\n",
+		fprintf(f, "    \"%s\": {\"written_bytes\": %" PRIu64 ", \"read_bytes\": %" PRIu64 "}%s\n",
 			r->parts[i].name, r->parts[i].written, r->parts[i].read,
 			i + 1 < r->nr_parts ? "," : "");
-	fprintf(f, "  ]\n}\n");
+	fprintf(f, "  }\n}\n");
 	return close_and_rename(f, tmp, path);
 }
 

@@ -625,9 +625,8 @@ int vfs_fsync(struct machine *m, struct task *t, struct inode *inode)
 
 	int old_path = io_path_enter(t, IO_PATH_FSYNC);
 
-	wb_trace(m, t, "fsync", "sb %s ino=%llu dirty=%llu", inode->i_sb->s_id,
-		 (unsigned long long)inode->i_ino,
-		 (unsigned long long)inode->i_data.nr_dirty);
+	wb_trace(m, t, ext4_sync_file_enter, TEV_SB_DEV(inode->i_sb),
+		 (unsigned long)inode->i_ino, 0UL, 0);
 	write_cache_pages(&inode->i_data, &wbc);
 	inode->i_sb->s_op->sync_fs(inode->i_sb, t, true);
 	filemap_fdatawait(m, t, &inode->i_data);

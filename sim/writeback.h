@@ -147,7 +147,8 @@ void wb_chunk_note(struct writeback_control *wbc, struct inode *inode,
 void wb_chunk_end(struct writeback_control *wbc);
 void wb_trace_sb_chunk(struct machine *m, struct task *t,
 		       struct backing_dev_info *bdi, struct super_block *sb,
-		       long pages, sim_time_t start, enum wb_reason reason);
+		       long pages, sim_time_t start,
+		       enum writeback_sync_modes sync_mode, enum wb_reason reason);
 
 /* flusher-wq.c: 6.1's writeback_chunk_size(), for tests */
 long wq_writeback_chunk_size(bool sync_all, unsigned long avg_write_bandwidth,
@@ -172,9 +173,40 @@ void machine_congestion_init(struct machine *m, struct request_queue *q);
 void machine_note_throttle(struct machine *m, struct task *t,
 			   struct backing_dev_info *bdi, sim_time_t ns,
 			   unsigned long pages_written);
-void wb_trace(struct machine *m, struct task *t, const char *event,
-	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void wb_trace_verbose(struct machine *m, struct task *t, const char *event,
-		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void trace_balance_dirty_pages_legacy(struct machine *m, struct task *t,
+				      struct backing_dev_info *bdi,
+				      uint64_t wb_dirty, uint64_t wb_thresh,
+				      long asked, long written,
+				      unsigned long total, sim_time_t pause_ns);
+
+/*
+ * The ftrace-style trace: every event and its format come from the one
+ * catalogue, include/trace-events.def. wb_trace(m, t, EVENT, args...)
+ * prints EVENT's catalogued format; the compiler checks the arguments
+ * against it (a static const array initialised by a literal is checked
+ * like the literal), and an event missing from the catalogue does not
+ * compile.
+ */
+#define TRACE_EVENT_DEF(name, origin, zero, fmt) \
+	static const char tev_fmt_##name[] __attribute__((unused)) = fmt;
+#include "trace-events.def"
+#undef TRACE_EVENT_DEF
+
+void __wb_trace(struct machine *m, struct task *t, bool verbose,
+		const char *event, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+#define wb_trace(m, t, ev, ...) \
+	__wb_trace(m, t, false, #ev, tev_fmt_##ev, ##__VA_ARGS__)
+/* a frequent event: printed only with writeback.trace_verbose */
+#define wb_trace_verbose(m, t, ev, ...) \
+	__wb_trace(m, t, true, #ev, tev_fmt_##ev, ##__VA_ARGS__)
+/* MAJ, MIN of a dev_t, for the formats' "%u:%u" */
+#define TEV_DEV(devt)	MAJOR(devt), MINOR(devt)
+/*
+ * a superblock's MAJ, MIN: 0:0 for a work's "every superblock of the bdi"
+ * and for the block devices' pseudo superblock (the kernel's bdev sb has
+ * an anonymous 0:N)
+ */
+#define TEV_SB_DEV(sb)	TEV_DEV((sb) && (sb)->s_bdev ? (sb)->s_bdev->devt : 0)
 
 #endif

@@ -51,13 +51,13 @@ echo "  $(tr '\n' ' ' <"$d/qemu/filesystems.txt" | cut -c1-300)"
 
 # start offsets: asked 0 and 0.5 s, applied by the guest (check_run's
 # check_starts); here, that the delays are the two partitions' own
-[ "$(jq -c '[.instance_starts[] | {partition, offset_s}] | sort_by(.partition)' "$d/summary.json")" = \
+[ "$(jq -c '[.instances[] | {partition, offset_s}] | sort_by(.partition)' "$d/summary.json")" = \
 	'[{"partition":"vda1","offset_s":0},{"partition":"vda2","offset_s":0.5}]' ] ||
-	fail "offsets in summary.json: $(jq -c '.instance_starts' "$d/summary.json")"
-jq -e '[.instance_starts[] | select(.partition == "vda1") | .delay_s][0] < 0.5' "$d/summary.json" >/dev/null ||
-	fail "vda1, asked for no offset, waited: $(jq -c '.instance_starts' "$d/summary.json")"
-gap=$(jq '[.instance_starts[] | select(.partition == "vda2") | .exec_s][0] -
-	[.instance_starts[] | select(.partition == "vda1") | .exec_s][0]' "$d/summary.json")
+	fail "offsets in summary.json: $(jq -c '.instances' "$d/summary.json")"
+jq -e '[.instances[] | select(.partition == "vda1") | .delay_s][0] < 0.5' "$d/summary.json" >/dev/null ||
+	fail "vda1, asked for no offset, waited: $(jq -c '.instances' "$d/summary.json")"
+gap=$(jq '[.instances[] | select(.partition == "vda2") | .exec_s][0] -
+	[.instances[] | select(.partition == "vda1") | .exec_s][0]' "$d/summary.json")
 echo "  start gap $gap s (wall time of the execs, information only)"
 
 # IOPS limit: data requests completed per second of the trace

@@ -11,7 +11,7 @@ $BIN/wbsim run $short --set queue.elevator=noop --set writeback.flusher=pdflush 
 $BIN/wbsim run $sc $short --set queue.elevator=noop --set writeback.flusher=pdflush -o "$TMP/after" >/dev/null 2>&1 ||
 	fail "run with --set after the scenario failed"
 for d in before after; do
-	grep -q '"elevator": "noop"' "$TMP/$d/summary.json" || fail "$d: --set queue.elevator=noop lost: $(grep elevator "$TMP/$d/summary.json")"
+	grep -q '"scheduler": "noop"' "$TMP/$d/summary.json" || fail "$d: --set queue.elevator=noop lost: $(grep scheduler "$TMP/$d/summary.json")"
 	grep -q '"flusher": "pdflush"' "$TMP/$d/summary.json" || fail "$d: --set writeback.flusher lost"
 	grep -q '^ram = 134217728$' "$TMP/$d/scenario.ini" || fail "$d: --set vm.ram lost in scenario.ini"
 done
@@ -19,5 +19,5 @@ cmp -s "$TMP/before/sda.blktrace.0" "$TMP/after/sda.blktrace.0" || fail "the two
 # a -c file after --set overrides it (files and --set apply in order)
 printf '[queue]\nelevator = deadline\n' >"$TMP/dl.ini"
 $BIN/wbsim run $sc $short --set queue.elevator=noop -c "$TMP/dl.ini" -o "$TMP/c" >/dev/null 2>&1 || fail "-c after --set failed"
-grep -q '"elevator": "deadline"' "$TMP/c/summary.json" || fail "-c after --set: want deadline, got $(grep elevator "$TMP/c/summary.json")"
+grep -q '"scheduler": "deadline"' "$TMP/c/summary.json" || fail "-c after --set: want deadline, got $(grep scheduler "$TMP/c/summary.json")"
 done_test

@@ -72,7 +72,7 @@ for d in "${dirs[@]}"; do
 	grep ' sched_process_exec:' "$d/trace.txt" | grep 'filename=[^ ]*dbench' |
 		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { printf "%.6f\n", $i; break } }' |
 		tail -n "$nlog" | sort -n >"$TMP/execs"
-	jq -r '.instance_starts[].exec_s' "$d/summary.json" | awk '{ printf "%.6f\n", $1 }' | sort -n >"$TMP/starts"
+	jq -r '.instances[].exec_s' "$d/summary.json" | awk '{ printf "%.6f\n", $1 }' | sort -n >"$TMP/starts"
 	[ "$(wc -l <"$TMP/execs")" = "$nlog" ] && cmp -s "$TMP/execs" "$TMP/starts" ||
 		fail "$d: dbench execs in trace.txt ($(tr '\n' ' ' <"$TMP/execs")) are not summary.json's instance starts ($(tr '\n' ' ' <"$TMP/starts"))"
 	diff=$(awk 'NR == 1 { a = $1 } { b = $1 } END { printf "%.3f", (b - a) * 1000 }' "$TMP/execs")

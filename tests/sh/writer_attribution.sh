@@ -65,9 +65,9 @@ check_run() { # LABEL SCENARIO --set...
 		[ "$p" = total ] && continue
 		local w s
 		w=$(jq --arg p "$p" '[.writes.writers[].partitions[$p] // 0] | add // 0' "$js")
-		s=$(jq --arg p "$p" '.partitions[] | select(.partition == $p) | .written_bytes' "$js")
+		s=$(jq --arg p "$p" '.partitions[$p].written_bytes' "$js")
 		[ "$w" = "$b" ] || fail "$label: $p: writers sum to $w bytes, blkparse shows $b"
-		[ "$s" = "$b" ] || fail "$label: $p: partitions[].written_bytes $s, blkparse shows $b"
+		[ "$s" = "$b" ] || fail "$label: $p: partitions.$p.written_bytes $s, blkparse shows $b"
 	done <"$TMP/bp"
 	# wbfair's own blktrace reader: the same bytes on the disk
 	$BIN/wbfair --format json "$dir" >"$TMP/wf.json" 2>"$TMP/wf.err" ||

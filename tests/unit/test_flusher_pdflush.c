@@ -213,13 +213,13 @@ static long long field(const char *rest, const char *key)
 	return f ? strtoll(f + strlen(pat), NULL, 10) : -1;
 }
 
-/* "bdi 8:0: sb sda1 ..." -> "8:0", "sda1" */
+/* "bdi 8:0: sb=8:1 ..." -> "8:0", "8:1" */
 static void parse_bdi_sb(const char *rest, char bdi[32], char sb[16])
 {
 	char maj[16] = "", min[16] = "";
 
 	sb[0] = 0;
-	if (sscanf(rest, "bdi %15[0-9]:%15[0-9]: sb %15s", maj, min, sb) == 3)
+	if (sscanf(rest, "bdi %15[0-9]:%15[0-9]: sb=%15s", maj, min, sb) == 3)
 		snprintf(bdi, 32, "%s:%s", maj, min);
 	else
 		bdi[0] = 0;
@@ -257,7 +257,8 @@ static void check_pool(struct rig *r, struct pool_check *pc)
 	pc->min_alive_after_boot = MAX_POOL;
 	trace_range(r, &p, &end);
 	while (next_tev(&p, end, &e)) {
-		if (!strcmp(e.ev, "writeback_thread_start") && strstr(e.rest, "pdflush")) {
+		if (!strcmp(e.ev, "writeback_flusher_start") &&
+		    strstr(e.rest, "model=pdflush")) {
 			pc->alive++;
 			if (e.t < NSEC_PER_SEC / 10)
 				pc->boot_starts++;
@@ -276,7 +277,7 @@ static void check_pool(struct rig *r, struct pool_check *pc)
 				pc->kupdate_retries++;
 				kupdate_failed = false;
 			}
-			if (strstr(e.rest, "no idle thread")) {
+			if (field(e.rest, "pid") == 0) {	/* no idle thread */
 				CHECK(nidle == 0);
 				pc->failed_ops++;
 				if (kupdate) {
@@ -294,7 +295,7 @@ static void check_pool(struct rig *r, struct pool_check *pc)
 			memmove(&idle[0], &idle[1], --nidle * sizeof(idle[0]));
 			if (!nidle)
 				empty_since = e.t;
-		} else if (!strcmp(e.ev, "start_one_pdflush_thread")) {
+		} else if (!strcmp(e.ev, "pdflush_start_thread")) {
 			double empty = (double)(e.t - empty_since) / NSEC_PER_SEC;
 
 			CHECK(nidle == 0);
@@ -312,8 +313,8 @@ static void check_pool(struct rig *r, struct pool_check *pc)
 			have_spawn = true;
 			last_spawn = e.t;
 			pc->spawns++;
-		} else if (!strcmp(e.ev, "writeback_thread_stop") &&
-			   strstr(e.rest, "pdflush")) {
+		} else if (!strcmp(e.ev, "writeback_flusher_exit") &&
+			   strstr(e.rest, "model=pdflush")) {
 			double slept;
 
 			CHECK(pc->alive > r->m.wbp.min_pdflush);
@@ -360,15 +361,15 @@ static void check_exclusion(struct rig *r, struct excl_check *xc)
 		char bdi[32], sb[16];
 		int i, delta;
 
-		if (!strcmp(e.ev, "writeback_pdflush_busy")) {
+		if (!strcmp(e.ev, "pdflush_busy")) {
 			xc->busy_events++;
 			continue;
 		}
 		if (strcmp(e.comm, "pdflush"))
 			continue;
-		if (!strcmp(e.ev, "writeback_single_inode_start"))
+		if (!strcmp(e.ev, "writeback_inode_start"))
 			delta = 1;
-		else if (!strcmp(e.ev, "writeback_single_inode"))
+		else if (!strcmp(e.ev, "writeback_inode_written"))
 			delta = -1;
 		else
 			continue;
@@ -500,7 +501,7 @@ static void test_kupdate_and_walk(void)
 	trace_range(&r, &p, &end);
 	while (next_tev(&p, end, &e)) {
 		if (!strcmp(e.ev, "pdflush_operation") &&
-		    strstr(e.rest, "wb_kupdate: pid=")) {
+		    strstr(e.rest, "fn=wb_kupdate ") && field(e.rest, "pid") > 0) {
 			runs++;
 			run_start = e.t;
 			/* a free thread at every tick, runs shorter than the
@@ -509,14 +510,14 @@ static void test_kupdate_and_walk(void)
 				off_grid++;
 			continue;
 		}
-		if (strcmp(e.ev, "writeback_single_inode_start") ||
+		if (strcmp(e.ev, "writeback_inode_start") ||
 		    !strstr(e.rest, "reason=periodic"))
 			continue;
 		periodic_writes++;
 		if ((sim_time_t)field(e.rest, "age_ms") * NSEC_PER_MSEC < expire)
 			young++;
 		if ((uint64_t)field(e.rest, "ino") == c.last_ino &&
-		    strstr(e.rest, "sb sda1") && !c_written)
+		    strstr(e.rest, "sb=8:1 ") && !c_written)
 			c_written = run_start;
 		/* the superblocks of the first run that wrote, in order */
 		if (!first_write_run)
@@ -545,9 +546,9 @@ static void test_kupdate_and_walk(void)
 	/* newest mount first: sda3, then sda1, the bdev superblock last */
 	CHECK(norder == 3);
 	if (norder == 3) {
-		CHECK(!strcmp(order[0], "sda3"));
-		CHECK(!strcmp(order[1], "sda1"));
-		CHECK(!strcmp(order[2], "bdev"));
+		CHECK(!strcmp(order[0], "8:3"));	/* sda3 */
+		CHECK(!strcmp(order[1], "8:1"));
+		CHECK(!strcmp(order[2], "0:0"));
 	}
 	/* dirtied at 20.5 s: not expired at 50 s, written at 55 s */
 	CHECK_EQ_U64(c_written, 55 * NSEC_PER_SEC);
@@ -758,10 +759,10 @@ static void test_two_partitions(void)
 		char bdi[32], sb[16];
 		int i;
 
-		if (strcmp(e.ev, "writeback_single_inode"))
+		if (strcmp(e.ev, "writeback_inode_written"))
 			continue;
 		parse_bdi_sb(e.rest, bdi, sb);
-		i = !strcmp(sb, "sda1") ? 0 : !strcmp(sb, "sda3") ? 1 : -1;
+		i = !strcmp(sb, "8:1") ? 0 : !strcmp(sb, "8:3") ? 1 : -1;
 		if (i < 0)
 			continue;
 		wrote[i] += (uint64_t)field(e.rest, "wrote");

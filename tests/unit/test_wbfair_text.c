@@ -445,6 +445,15 @@ static void test_dirty_rules(void)
 	CHECK(wbf_summary_parse(&s, "summary.json", js, strlen(js), &e) == 0);
 	wbf_dirty_decide(&d, &s, NULL, NULL, NULL);
 	CHECK(d.state == WBF_DIRTY_HIT && d.has_events && d.events == 12);
+	/* schema wbsim-summary/1's names; the old one above still read */
+	js = "{\"producer\": \"qemu\", \"dirty_limit_hit\": true, "
+	     "\"throttle_events_total\": 7, \"throttled_task_seconds_total\": 1.5}";
+	CHECK(wbf_summary_parse(&s, "summary.json", js, strlen(js), &e) == 0);
+	CHECK(s.has_throttled_s && s.throttled_s == 1.5);
+	wbf_dirty_decide(&d, &s, NULL, NULL, NULL);
+	CHECK(d.state == WBF_DIRTY_HIT && d.has_events && d.events == 7);
+	js = "{\"throttled_task_seconds_total\": \"x\"}";
+	CHECK(wbf_summary_parse(&s, "summary.json", js, strlen(js), &e) == -EINVAL);
 	js = "{\"dirty_limit_hit\": false}";
 	CHECK(wbf_summary_parse(&s, "summary.json", js, strlen(js), &e) == 0);
 	wbf_dirty_decide(&d, &s, NULL, NULL, NULL);

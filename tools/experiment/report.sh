@@ -58,7 +58,7 @@ for cell in "$@"; do
 			 busy_pct: $s[0].disk_busy_pct, iowait_pct: $s[0].guest_iowait_pct,
 			 start_ms: $s[0].start_difference_ms,
 			 dirty_hit: ($a.dirty_limit.state == "hit"),
-			 throttle_events: $s[0].dirty_throttle_events,
+			 throttle_events: $s[0].throttle_events_total,
 			 lost_events: ($s[0].trace_lost_events // 0),
 			 clock_jump_s: ($s[0].guest_clock_jump_s // 0),
 			 wall_s: $s[0].wall_s}' >>"$tmp/runs.jsonl"

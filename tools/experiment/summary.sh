@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Write RUN/summary.json of an experiment run directory from what the guest
-# left in RUN/qemu/ (snapshots, instance pids, run.env) and RUN/trace.txt:
-#   producer            "qemu"
-#   dirty_limit_hit, dirty_throttle_events
-#                       balance_dirty_pages events with pause > 0 (a
-#                       dirtier slept: the run was throttled on dirty memory)
+# left in RUN/qemu/ (snapshots, instance pids, run.env) and RUN/trace.txt,
+# in the layout wbsim writes too (docs/summary-json.md, schema
+# wbsim-summary/1; tests/sh/summary_schema.sh checks both):
+#   schema, producer    "wbsim-summary/1", "qemu"; complete: true
+#   dirty_limit_hit, throttle_events_total, throttled_task_seconds_total
+#                       balance_dirty_pages (or _legacy) events with pause
+#                       > 0 (a dirtier slept: the run was throttled on dirty
+#                       memory), and their pauses summed over the tasks
 #   disk_busy_ms, disk_busy_pct
 #                       io_ticks of /sys/block/vda/stat between the release
 #                       of the instances and their end
 #   guest_iowait_pct    iowait share of /proc/stat's cpu time, same window
-#   release_s, instance_starts, start_difference_ms
+#   release_s, instances, start_difference_ms
 #                       the guest's release of the instances and, per
-#                       instance, its exec time (sched_process_exec of the
+#                       instance, its exec time (start_s = exec_s,
+#                       sched_process_exec of the
 #                       pids the guest noted), the offset it was asked for
 #                       (offset_s), the time its open of the barrier
 #                       returned (released_s) and its wait ended (waited_s),
@@ -22,10 +26,12 @@
 #                       difference between two exec times less their
 #                       offsets, in wall time: information, as it depends
 #                       on when the host ran the vCPUs
-#   partitions          sectors written per partition (/sys/block/vda/vdaN/
-#                       stat) at release ("before"), at the end ("after")
-#                       and with the filesystems frozen and the disk idle
-#                       ("stop", when blktrace was stopped)
+#   partitions          per partition (an object keyed by name): sectors
+#                       written (/sys/block/vda/vdaN/stat) at release
+#                       ("before"), at the end ("after") and with the
+#                       filesystems frozen and the disk idle ("stop", when
+#                       blktrace was stopped); written_bytes = (stop -
+#                       before) x 512, what the blktrace's completions hold
 #   alloc_failures, trace_lost_events
 #                       page allocation failures on the console, events
 #                       the trace ring buffer dropped
@@ -74,8 +80,10 @@ elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 
 jump=$(awk -v e="$elapsed" -v w="$wall" 'BEGIN { printf "%.2f", (e > w ? e - w : 0) }')
 busy_pct=$(awk -v m="$busy_ms" -v e="$elapsed" -v j="$jump" \
 	'BEGIN { if (j > 0) print "null"; else printf "%.1f", (e > 0 ? m / 10 / e : 0) }')
-throttle=$(awk '/ balance_dirty_pages:/ { for (i = 1; i <= NF; i++) if ($i ~ /^pause=/) {
-		v = $i; sub(/pause=/, "", v); if (v + 0 > 0) n++ } } END { print n + 0 }' "$out/trace.txt")
+# pause= is in ms in both events (include/trace-events.def)
+read -r throttle throttled_s < <(awk '/ balance_dirty_pages(_legacy)?:/ { for (i = 1; i <= NF; i++) if ($i ~ /^pause=/) {
+		v = $i; sub(/pause=/, "", v); if (v + 0 > 0) { n++; ms += v } } }
+	END { printf "%d %.3f\n", n, ms / 1000 }' "$out/trace.txt")
 # exec times of the instances' first programs, by the pids the guest noted
 starts=$(awk 'NR == FNR { part[$2] = $1; off[$2] = $3; next }
 	/ sched_process_exec:/ {
@@ -120,11 +128,12 @@ parts_json=$(for d in "$Qd"/vda[0-9]*.stat.before; do
 	p=$(basename "$d" .stat.before)
 	echo "$p $(awk '{ print $7 }' "$d") $(awk '{ print $7 }' "$Qd/$p.stat.after") $(awk '{ print $7 }' "$Qd/$p.stat.stop")"
 done | jq -R -s 'split("\n") | map(select(length > 0) | split(" ")) |
-	map({key: .[0], value: {sectors_written_before: (.[1] | tonumber),
+	map({key: .[0], value: {written_bytes: (((.[3] | tonumber) - (.[1] | tonumber)) * 512),
+	     sectors_written_before: (.[1] | tonumber),
 	     sectors_written_after: (.[2] | tonumber), sectors_written_stop: (.[3] | tonumber)}}) | from_entries')
 jq -n \
 	--arg producer qemu --argjson hit "$([ "$throttle" -gt 0 ] && echo true || echo false)" \
-	--argjson events "$throttle" --argjson busy_ms "$busy_ms" --argjson busy_pct "$busy_pct" \
+	--argjson events "$throttle" --argjson throttled_s "$throttled_s" --argjson busy_ms "$busy_ms" --argjson busy_pct "$busy_pct" \
 	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" --argjson release "${release:-null}" \
 	--arg starts "$starts" --argjson parts "$parts_json" --arg sim "$sim" \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
@@ -133,15 +142,18 @@ jq -n \
 	--argjson alloc "$alloc_failures" --argjson lost "$lost" --argjson jump "$jump" \
 	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |
 		{key: sub(" *=.*"; ""), value: sub("^[^=]*= *"; "")}) | from_entries')" \
-	'{producer: $producer, dirty_limit_hit: $hit, dirty_throttle_events: $events,
+	'{schema: "wbsim-summary/1", producer: $producer, complete: true,
+	  dirty_limit_hit: $hit, throttle_events_total: $events,
+	  throttled_task_seconds_total: $throttled_s,
 	  flusher: $model, sb_fair: $sbfair, scheduler: $sched,
 	  disk_busy_ms: $busy_ms, disk_busy_pct: $busy_pct, guest_iowait_pct: $iowait,
 	  elapsed_s: $elapsed, wall_s: $wall, data_disk_cache: $cache,
 	  alloc_failures: $alloc, trace_lost_events: $lost, guest_clock_jump_s: $jump,
 	  kernel: $kernel, kernel_release: $kernel_release,
 	  release_s: $release,
-	  instance_starts: ($starts | split("\n") | map(select(length > 0) | split(" ") |
-		{partition: .[0], exec_s: (.[1] | tonumber), offset_s: (.[2] | tonumber),
+	  instances: ($starts | split("\n") | map(select(length > 0) | split(" ") |
+		{partition: .[0], start_s: (.[1] | tonumber), exec_s: (.[1] | tonumber),
+		 offset_s: (.[2] | tonumber),
 		 released_s: (.[3] | fromjson), waited_s: (.[4] | fromjson),
 		 marker_offset_s: (.[5] | fromjson)} |
 		.delay_s = (if .released_s and .waited_s then

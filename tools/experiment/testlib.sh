@@ -40,7 +40,7 @@ check_starts() {
 		awk -v r="$release" -v a="$rel" -v w="$wt" -v e="$ex" 'BEGIN { exit !(a >= r && w >= a && e >= w) }' ||
 			fail "$d: $p: out of order on the guest's clock: release $release, released $rel, waited $wt, exec $ex"
 		echo "  $d: $p asked $off s, waited $delay s (guest clock), exec $(awk -v e="$ex" -v w="$wt" 'BEGIN { printf "%.1f", (e - w) * 1000 }') ms after its wait"
-	done < <(jq -r '.instance_starts[] | [.partition, .offset_s, .marker_offset_s, .released_s, .waited_s, .exec_s, .delay_s] | map(tostring) | join(" ")' "$d/summary.json")
+	done < <(jq -r '.instances[] | [.partition, .offset_s, .marker_offset_s, .released_s, .waited_s, .exec_s, .delay_s] | map(tostring) | join(" ")' "$d/summary.json")
 	[ $i -gt 0 ] || fail "$d: no instance starts in summary.json"
 	echo "  $d: start difference $(jq '.start_difference_ms' "$d/summary.json") ms (wall time on a TCG guest: information only)"
 }
@@ -76,5 +76,5 @@ check_run() {
 	grep -q "^scheduler = .*\[$sched\]" "$d/qemu/sysctl.txt" || fail "$d: scheduler not $sched"
 	[ "$(jq -r .producer "$d/summary.json")" = qemu ] || fail "$d: producer not qemu"
 	grep -q ' writeback_sb_written:' "$d/trace.txt" || fail "$d: no writeback_sb_written in trace.txt"
-	echo "  $d: $(jq -c '{start_difference_ms, disk_busy_pct, guest_iowait_pct, dirty_throttle_events, wall_s}' "$d/summary.json")"
+	echo "  $d: $(jq -c '{start_difference_ms, disk_busy_pct, guest_iowait_pct, throttle_events_total, throttled_task_seconds_total, wall_s}' "$d/summary.json")"
 }

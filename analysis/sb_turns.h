@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How writeback takes turns between the superblocks of a disk, from the
+ * series' writeback_sb_written events (wbsim prints the same event): a
+ * "chunk" is one event (one superblock's share of one writeback pass), a
+ * "turn" a run of consecutive chunks of the same superblock.
+ */
+#ifndef WBFAIR_SB_TURNS_H
+#define WBFAIR_SB_TURNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ftrace_text.h"
+
+struct wbf_sb_turn {
+	char sb[32];		/* "8:1", as the event prints it */
+	double start_s;		/* the first chunk's start (end - elapsed) */
+	double end_s;		/* the last chunk's end */
+	uint64_t pages;		/* written in the turn's chunks */
+	size_t chunks;
+};
+
+int wbf_sb_turns(const struct wbf_ftrace *ft, const char *const *sbs,
+		 size_t nsbs, struct wbf_sb_turn **turns, size_t *nturns);
+int wbf_cmd_sb_turns(int argc, char **argv);
+
+#endif
