@@ -99,6 +99,7 @@ static int cell_child(struct matrix *mx, struct cell *c)
 	ret = run_cell(&s, c->dir, &r, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "%s: %s\n", c->dir, err);
+	run_result_free(&r);
 	scenario_exit(&s);
 	if (!ret && r.stop_signal)
 		return 128 + r.stop_signal;

@@ -279,15 +279,15 @@ static uint64_t trace_size_estimate(const struct scenario *s, sim_time_t total)
 
 /* Warn once per disk whose blktrace reached the limit; mark the run. */
 static void check_trace_limit(struct machine *m, const struct run_opts *o,
-			      struct run_result *r, uint64_t *warned)
+			      struct run_result *r)
 {
-	for (int i = 0; i < m->nr_disks && i < 64; i++) {
+	for (int i = 0; i < m->nr_disks; i++) {
 		struct machine_disk *md = m->disks[i];
 		char why[200];
 
-		if ((*warned & (1ull << i)) || !blk_trace_truncated(&md->q))
+		if (md->trace_limit_warned || !blk_trace_truncated(&md->q))
 			continue;
-		*warned |= 1ull << i;
+		md->trace_limit_warned = true;
 		snprintf(why, sizeof(why), "the blktrace of %s reached --max-trace-size (%" PRIu64 " bytes); later records were not written",
 			 md->disk.gd.name, o->max_trace);
 		fprintf(stderr, "wbsim run: warning: %s\n", why);
@@ -338,7 +338,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		  size_t errlen)
 {
 	struct progress prog = { .start = wall_s() };
-	uint64_t warned = 0, est;
+	uint64_t est;
 
 	prog.last = prog.start;
 	const struct dbench_params *dp = s->dbench;
@@ -407,7 +407,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		}
 		sim_run(&m->sim, t);
 		if (o->max_trace)
-			check_trace_limit(m, o, r, &warned);
+			check_trace_limit(m, o, r);
 		progress_show(o, &prog, t, warmup + s->sim.duration, false);
 	}
 	if (prog.last)
@@ -449,6 +449,15 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		if (sb != &m->bdev_sb)
 			r->journal_blocks_written += ext3_journal_blocks_written(sb);
 	}
+	r->inst = calloc(dr->nr_inst + 1, sizeof(*r->inst));
+	for (int d = 0; d < m->nr_disks; d++)
+		r->nr_parts += m->disks[d]->disk.gd.nr_parts;
+	r->parts = calloc(r->nr_parts + 1, sizeof(*r->parts));
+	if (!r->inst || !r->parts) {
+		ret = -ENOMEM;
+		goto out_dbench;
+	}
+	r->nr_parts = 0;
 	r->nr_inst = dr->nr_inst;
 	for (int i = 0; i < dr->nr_inst; i++) {
 		struct dbench_instance *inst = &dr->inst[i];
@@ -462,7 +471,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	for (int d = 0; d < m->nr_disks; d++) {
 		struct gendisk *gd = &m->disks[d]->disk.gd;
 
-		for (int p = 0; p < gd->nr_parts && r->nr_parts < RUN_MAX_PARTS; p++) {
+		for (int p = 0; p < gd->nr_parts; p++) {
 			struct run_part *rp = &r->parts[r->nr_parts++];
 
 			snprintf(rp->name, sizeof(rp->name), "%s", gd->part[p].name);
@@ -489,6 +498,18 @@ out_free:
 	free(dr);
 	free(m);
 	return ret;
+}
+
+/**
+ * run_result_free - free the per-instance and per-partition figures
+ */
+void run_result_free(struct run_result *r)
+{
+	free(r->inst);
+	free(r->parts);
+	r->inst = NULL;
+	r->parts = NULL;
+	r->nr_inst = r->nr_parts = 0;
 }
 
 void run_result_print(FILE *f, const struct run_result *r)
@@ -686,6 +707,8 @@ int run_main(int argc, char **argv)
 		fprintf(stderr, "wbsim run: writing %s\n", outdir);
 	run_install_stop_handlers();
 	ret = run_cell_opts(&s, outdir, &o, &r, err, sizeof(err));
+	if (ret)
+		run_result_free(&r);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "%s\n", err);
 		outdir_discard(&od);
@@ -730,6 +753,7 @@ int run_main(int argc, char **argv)
 		plot_failed = cm.plot_failed;
 		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
 	}
+	run_result_free(&r);
 	ret = plot_failed ? 1 : 0;
 	if (outdir_write_manifest(&od, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);

@@ -8,8 +8,6 @@
 #include "io-writer.h"
 #include "scenario.h"
 
-#define RUN_MAX_PARTS	64
-
 struct run_result {
 	char flusher[16];
 	char elevator[16];
@@ -33,12 +31,12 @@ struct run_result {
 	sim_time_t cpu_busy_ns;
 	unsigned int nr_cpus;
 	int nr_inst;
-	struct {
+	struct run_inst {
 		char part[16];
 		double mb_s;
 		sim_time_t start;
 		uint64_t errors;
-	} inst[16];
+	} *inst;	/* nr_inst of them; run_result_free() */
 	/* the hung-task record: dbench ops over the kernel's 120 s watchdog
 	 * (DBENCH_HUNG_TASK_TIMEOUT) and the longest op of any instance */
 	struct run_hung {
@@ -52,7 +50,7 @@ struct run_result {
 	struct run_part {
 		char name[16];
 		uint64_t written, read;
-	} parts[RUN_MAX_PARTS];
+	} *parts;	/* every partition of every disk; run_result_free() */
 	/* false when the run was cut short or an output file is incomplete */
 	bool complete;
 	char incomplete_reason[1200];
@@ -74,5 +72,6 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 void run_install_stop_handlers(void);
 int run_stop_signal(void);
 void run_result_print(FILE *f, const struct run_result *r);
+void run_result_free(struct run_result *r);
 
 #endif
