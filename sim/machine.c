@@ -145,6 +145,24 @@ static int mount_all(struct machine *m, struct scenario *s, char *err,
 }
 
 /**
+ * machine_blktrace_wanted - does this run write the per-disk blktrace files?
+ *
+ * blktrace writes one file per disk and CPU, each with its buffer and an
+ * open descriptor while the run lasts: 1,000 disks x 48 CPUs would be
+ * 48,000 files and 3 GB of buffers before a record is written, and the
+ * analysis would read every one. So past SIM_BLKTRACE_AUTO_DISKS (the old
+ * fixed disk limit: every run possible before keeps its traces) it is
+ * opt-in, sim.blktrace = on; summary.json has each partition's bytes
+ * either way.
+ */
+bool machine_blktrace_wanted(const struct scenario *s)
+{
+	if (s->sim.blktrace == SIM_BLKTRACE_AUTO)
+		return s->sim.disks <= SIM_BLKTRACE_AUTO_DISKS;
+	return s->sim.blktrace == SIM_BLKTRACE_ON;
+}
+
+/**
  * machine_init - build the machine of scenario @s
  * @outdir: run directory for the blktrace and trace files, or NULL
  * Return: 0, -EINVAL with @err set for a scenario that cannot be built.
@@ -226,7 +244,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		machine_congestion_init(m, &md->q);
 		bdi_init_one(&md->bdi, &md->q, &md->disk.gd);
 		list_add_tail(&md->bdi.bdi_list, &m->bdi_list);
-		if (outdir) {
+		if (outdir && machine_blktrace_wanted(s)) {
 			ret = blk_trace_setup(&md->q, outdir, md->disk.gd.name,
 					      s->vm.nr_cpus);
 			if (ret) {

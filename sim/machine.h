@@ -75,6 +75,7 @@ struct scenario;
 int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		 char *err, size_t errlen);
 int machine_exit(struct machine *m, char *failed, size_t len);
+bool machine_blktrace_wanted(const struct scenario *s);
 struct backing_dev_info *machine_bdi_of(struct machine *m,
 					struct block_device *bdev);
 

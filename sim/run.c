@@ -386,7 +386,8 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	if (ret)
 		goto out_dbench;
 	est = trace_size_estimate(s, warmup + s->sim.duration);
-	if (outdir && o->max_trace && est / (uint64_t)m->nr_disks > o->max_trace)
+	if (outdir && machine_blktrace_wanted(s) && o->max_trace &&
+	    est / (uint64_t)m->nr_disks > o->max_trace)
 		fprintf(stderr, "wbsim run: warning: the blktrace may reach %.1f GB per disk (%.0f simulated s), over --max-trace-size %.1f GB: it stops there\n",
 			est / (double)m->nr_disks / 1e9, (warmup + s->sim.duration) / 1e9,
 			o->max_trace / 1e9);
@@ -516,10 +517,12 @@ void run_result_print(FILE *f, const struct run_result *r)
 {
 	fprintf(f, "flusher %s, elevator %s: %.1f simulated s, %" PRIu64 " events\n",
 		r->flusher, r->elevator, r->sim_end / 1e9, r->events);
-	for (int i = 0; i < r->nr_inst; i++)
+	if (run_is_many(r))
+		run_print_per_disk(f, r);
+	for (int i = 0; i < r->nr_inst && !run_is_many(r); i++)
 		fprintf(f, "  dbench on %-6s %8.2f MB/sec%s\n", r->inst[i].part,
 			r->inst[i].mb_s, r->inst[i].errors ? " (errors)" : "");
-	for (int i = 0; i < r->nr_parts; i++)
+	for (int i = 0; i < r->nr_parts && !run_is_many(r); i++)
 		fprintf(f, "  %-6s written %10.1f MB, read %10.1f MB (disk side)\n",
 			r->parts[i].name, r->parts[i].written / 1e6,
 			r->parts[i].read / 1e6);
@@ -746,12 +749,20 @@ int run_main(int argc, char **argv)
 
 		for (int i = 0; i < n; i++)
 			snprintf(inst[i], sizeof(inst[i]), "%s", r.inst[i].part);
-		if (!cell_analyse(outdir, inst, n, &cm, true))
+		if (run_is_many(&r) || !machine_blktrace_wanted(&s))
+			run_print_verdict_many(stdout, &r);
+		if (!machine_blktrace_wanted(&s))
+			cm = (struct cell_metrics){ .plot_failed = false };
+		else if (!cell_analyse(outdir, inst, n, &cm, true))
 			printf("  %s; aggregate %.2f MB/s\n", cm.verdict, cm.aggregate);
 		else
 			printf("  %s\n", cm.verdict);
 		plot_failed = cm.plot_failed;
-		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
+		if (machine_blktrace_wanted(&s))
+			printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
+		else
+			printf("run directory: %s (no blktrace: sim.blktrace = on for traces and plots)\n",
+			       outdir);
 	}
 	run_result_free(&r);
 	ret = plot_failed ? 1 : 0;

@@ -73,5 +73,9 @@ void run_install_stop_handlers(void);
 int run_stop_signal(void);
 void run_result_print(FILE *f, const struct run_result *r);
 void run_result_free(struct run_result *r);
+/* run-many.c: the output of a run of more instances than a table holds */
+bool run_is_many(const struct run_result *r);
+void run_print_per_disk(FILE *f, const struct run_result *r);
+void run_print_verdict_many(FILE *f, const struct run_result *r);
 
 #endif
