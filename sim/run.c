@@ -472,6 +472,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	for (int d = 0; d < m->nr_disks; d++) {
 		struct gendisk *gd = &m->disks[d]->disk.gd;
 
+		r->requests += gd->part0.ios_done[0] + gd->part0.ios_done[1];
 		for (int p = 0; p < gd->nr_parts; p++) {
 			struct run_part *rp = &r->parts[r->nr_parts++];
 
@@ -536,7 +537,7 @@ void run_result_print(FILE *f, const struct run_result *r)
 		if (r->path_bytes[p])
 			fprintf(f, "%s %s %.1f MB", n++ ? "," : "",
 				io_path_names[p], r->path_bytes[p] / 1e6);
-	fprintf(f, "\n");
+	fprintf(f, "\n  disk requests completed: %" PRIu64 "\n", r->requests);
 	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 " (%" PRIu64 " mostly outside balance_dirty_pages); longest %.1f s (%s, client %u on %s, from %.1f s; %.1f s of it in balance_dirty_pages)\n",
 		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC),
 		r->hung.count, r->hung.unthrottled, r->hung.longest_ns / 1e9, r->hung.op,

@@ -28,6 +28,7 @@ struct run_result {
 	 * written; path_bytes stays for run_result_print() */
 	struct io_writers writers;
 	uint64_t written_bytes, path_bytes[IO_PATH_MAX];
+	uint64_t requests;	/* disk requests completed, every disk */
 	sim_time_t cpu_busy_ns;
 	unsigned int nr_cpus;
 	int nr_inst;
