@@ -347,7 +347,8 @@ int matrix_main(int argc, char **argv)
 	char fl[16][32], sc[16][32], err[8500], defpath[4096];
 	const char *flushers = NULL, *scheds = NULL, *outdir = NULL, *wbsim = NULL;
 	bool force = false, jobs_list = false, merge = false;
-	char **dirs = calloc((size_t)argc, sizeof(char *));
+	/* static, like mx: the early bad-input returns leave it reachable */
+	static char **dirs;
 	int nr_dirs = 0;
 	struct outdir od;
 	int nf, ns, ret;
@@ -356,6 +357,7 @@ int matrix_main(int argc, char **argv)
 	mx.jobs = 2;
 	mx.tty = isatty(STDERR_FILENO);
 	mx.sets = calloc((size_t)argc, sizeof(char *));
+	dirs = calloc((size_t)argc, sizeof(char *));
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -465,6 +467,7 @@ int matrix_main(int argc, char **argv)
 		ret = jobs_list ? matrix_jobs_list(&mx, outdir, wbsim) :
 				  matrix_merge(&mx, dirs, nr_dirs, outdir);
 		free(dirs);
+		dirs = NULL;
 		free(mx.sets);
 		if (ret < 0) {
 			fprintf(stderr, "wbsim matrix: %s\n", strerror(-ret));
@@ -473,6 +476,7 @@ int matrix_main(int argc, char **argv)
 		return jobs_list ? stdout_close_check(ret) : ret;
 	}
 	free(dirs);
+	dirs = NULL;
 	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
 		       outdir_new(&od, mx.scenario_file, err, sizeof(err));
 	if (ret) {
