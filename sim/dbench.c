@@ -467,24 +467,33 @@ static struct super_block *sb_by_name(struct machine *m, const char *name)
 	return NULL;
 }
 
-/* The partitions that run an instance: dbench.instances or every mount. */
-static void instance_list(struct machine *m, const struct dbench_params *p,
-			  char *list, size_t size)
+/*
+ * The partitions that run an instance: dbench.instances or every mount.
+ * Return: a malloc'd list (a thousand mounts do not fit an option), or NULL.
+ */
+static char *instance_list(struct machine *m, const struct dbench_params *p)
 {
-	if (p->instances[0]) {
-		snprintf(list, size, "%s", p->instances);
-		return;
-	}
+	size_t size = sizeof(p->instances), len = 0;
+	char *list;
+
+	if (p->instances[0])
+		return strdup(p->instances);
+	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
+	     pos = pos->next)
+		size += sizeof(list_entry(pos, struct super_block, s_list)->s_id) + 1;
+	list = malloc(size);
+	if (!list)
+		return NULL;
 	list[0] = 0;
 	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
 	     pos = pos->next) {
 		struct super_block *sb = list_entry(pos, struct super_block, s_list);
-		size_t len = strlen(list);
 
 		if (sb != &m->bdev_sb)
-			snprintf(list + len, size - len, "%s%s", len ? "," : "",
-				 sb->s_id);
+			len += snprintf(list + len, size - len, "%s%s", len ? "," : "",
+					sb->s_id);
 	}
+	return list;
 }
 
 static int add_instance(struct dbench_run *dr, struct machine *m,
@@ -494,10 +503,7 @@ static int add_instance(struct dbench_run *dr, struct machine *m,
 {
 	struct dbench_instance *inst;
 
-	if (dr->nr_inst == DBENCH_MAX_INSTANCES) {
-		snprintf(err, errlen, "dbench: at most %d instances", DBENCH_MAX_INSTANCES);
-		return -EINVAL;
-	}
+	/* dr->inst was sized for every listed partition (dbench_setup) */
 	inst = &dr->inst[dr->nr_inst++];
 	inst->m = m;
 	inst->p = p;
@@ -552,8 +558,8 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		 const struct dbench_params *p, sim_time_t duration,
 		 const char *outdir, char *err, size_t errlen)
 {
-	double off[DBENCH_MAX_INSTANCES] = { 0 };
-	char list[OPT_STR_MAX], *save = NULL, *tok;
+	char *list, *count, *save = NULL, *tok;
+	double *off;
 	int ret, n = 0;
 
 	memset(dr, 0, sizeof(*dr));
@@ -569,18 +575,25 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		snprintf(err, errlen, "%s%s", at, dr->lf.err);
 		return -EINVAL;
 	}
-	instance_list(m, p, list, sizeof(list));
-	{
-		char count[OPT_STR_MAX];
-
-		snprintf(count, sizeof(count), "%s", list);
-		for (tok = strtok_r(count, ", ", &save); tok;
-		     tok = strtok_r(NULL, ", ", &save))
-			n++;
+	list = instance_list(m, p);
+	count = list ? strdup(list) : NULL;
+	if (!count) {
+		free(list);
+		return -ENOMEM;
+	}
+	for (tok = strtok_r(count, ", ", &save); tok;
+	     tok = strtok_r(NULL, ", ", &save))
+		n++;
+	free(count);
+	off = calloc(n + 1, sizeof(*off));
+	dr->inst = calloc(n + 1, sizeof(*dr->inst));
+	if (!off || !dr->inst) {
+		ret = -ENOMEM;
+		goto out;
 	}
 	ret = parse_offsets(p, off, n, duration, err, errlen);
 	if (ret)
-		return ret;
+		goto out;
 	n = 0;
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save), n++) {
 		struct super_block *sb = sb_by_name(m, tok);
@@ -590,25 +603,30 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		if (!sb) {
 			snprintf(err, errlen, "%sdbench.instances: '%s' is not a mounted partition (see sim.mount)",
 				 at, tok);
-			return -EINVAL;
+			ret = -EINVAL;
+			goto out;
 		}
 		/* two instances on one partition would share one log */
 		for (int i = 0; i < dr->nr_inst; i++)
 			if (dr->inst[i].sb == sb) {
 				snprintf(err, errlen, "%sdbench.instances: '%s' listed twice",
 					 at, tok);
-				return -EINVAL;
+				ret = -EINVAL;
+				goto out;
 			}
 		ret = add_instance(dr, m, p, sb, (sim_time_t)(off[n] * 1e9),
 				   duration, outdir, err, errlen);
 		if (ret)
-			return ret;
+			goto out;
 	}
 	if (!dr->nr_inst) {
 		snprintf(err, errlen, "dbench: no instance (nothing mounted?)");
-		return -EINVAL;
+		ret = -EINVAL;
 	}
-	return 0;
+out:
+	free(off);
+	free(list);
+	return ret;
 }
 
 bool dbench_all_finished(const struct dbench_run *dr)
@@ -641,5 +659,8 @@ int dbench_teardown(struct dbench_run *dr)
 			ret = errno ? -errno : -EIO;
 	}
 	dbench_loadfile_free(&dr->lf);
+	free(dr->inst);
+	dr->inst = NULL;
+	dr->nr_inst = 0;
 	return ret;
 }

@@ -28,8 +28,6 @@ struct dbench_params {
 
 extern const struct opt_table dbench_opt_table;
 
-#define DBENCH_MAX_INSTANCES	16
-
 /*
  * The kernel's hung-task watchdog default (kernel/hung_task.c,
  * CONFIG_DEFAULT_HUNG_TASK_TIMEOUT = 120, the sysctl
@@ -85,7 +83,7 @@ struct dbench_instance {
 
 struct dbench_run {
 	struct dbench_loadfile lf;
-	struct dbench_instance inst[DBENCH_MAX_INSTANCES];
+	struct dbench_instance *inst;	/* one per instance, nr_inst */
 	int nr_inst;
 };
 

@@ -252,10 +252,14 @@ int disk_parse_partitions(const char *spec, uint64_t capacity,
 }
 
 /*
- * The sd driver's names and numbers: sda..sdz, sdaa..sdzz, ... and
- * 16 minors per disk, disks 0-15 on major 8, 16-127 on 65-71, 128-255 on
- * 128-135 (drivers/scsi/sd.c: sd_format_disk_name(), sd_major()).
+ * The sd driver's names and numbers: sda..sdz, sdaa..sdzz, sdaaa, ...
+ * (drivers/scsi/sd.c: sd_format_disk_name()) and 16 minors per disk. The
+ * major comes from bits 4-7 of the index (sd_major(): 8, 65-71, 128-135)
+ * and the minor from bits 0-3 and 8-19, as sd_probe() sets them:
+ * first_minor = ((index & 0xf) << 4) | (index & 0xfff00), so sdq is 65,0
+ * and disk 256 (sdiw) is 8,256. The driver stops at sdzzz (SD_MAX_DISKS).
  */
+
 static int sd_format_disk_name(int index, char *buf, size_t len)
 {
 	char tmp[16];
@@ -273,10 +277,8 @@ static int sd_format_disk_name(int index, char *buf, size_t len)
 	return 0;
 }
 
-static int sd_major(int index)
+static int sd_major(int major_idx)
 {
-	int major_idx = index >> 4;
-
 	if (major_idx == 0)
 		return SCSI_DISK0_MAJOR;
 	if (major_idx < 8)
@@ -284,6 +286,21 @@ static int sd_major(int index)
 	if (major_idx < 16)
 		return 128 + major_idx - 8;
 	return -EINVAL;
+}
+
+/**
+ * disk_sd_devt - the sd driver's name and whole-disk dev_t of disk @index
+ * @name: receives "sda", "sdaa", ...; @len its size
+ * Return: 0, -EINVAL for an index past the sd numbering.
+ */
+int disk_sd_devt(int index, char *name, size_t len, uint32_t *devt)
+{
+	if (index < 0 || index >= SD_MAX_DISKS ||
+	    sd_format_disk_name(index, name, len))
+		return -EINVAL;
+	*devt = MKDEV(sd_major((index & 0xf0) >> 4),
+		      ((index & 0xf) << 4) | (index & 0xfff00));
+	return 0;
 }
 
 static void disk_done(struct sim *sim, struct sim_event *ev);
@@ -355,14 +372,14 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 	struct disk_part_range parts[DISK_MAX_PARTS];
 	struct gendisk *gd = &d->gd;
 	char err[OPT_ERR_MAX];
-	int major, nr_parts, ret, nr_models = 0;
+	int nr_parts, ret, nr_models = 0;
 	uint64_t capacity = p->capacity;
+	uint32_t devt;
 
 	memset(d, 0, sizeof(*d));
 	while (disk_models[nr_models])
 		nr_models++;
-	if (index < 0 || (major = sd_major(index)) < 0 ||
-	    sd_format_disk_name(index, gd->name, sizeof(gd->name))) {
+	if (disk_sd_devt(index, gd->name, sizeof(gd->name), &devt)) {
 		fprintf(stderr, "disk: index %d is beyond the sd numbering\n",
 			index);
 		return -EINVAL;
@@ -403,11 +420,9 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 	d->model_params = model_params;
 	d->parallel = 1;
 	gd->dev = d;
-	bdev_init(&gd->part0, gd, MKDEV(major, (index & 15) << 4), 0, 0,
-		  capacity / SECTOR_SIZE);
+	bdev_init(&gd->part0, gd, devt, 0, 0, capacity / SECTOR_SIZE);
 	for (int i = 0; i < nr_parts; i++)
-		bdev_init(&gd->part[i], gd,
-			  MKDEV(major, ((index & 15) << 4) + i + 1), i + 1,
+		bdev_init(&gd->part[i], gd, devt + i + 1, i + 1,
 			  parts[i].start, parts[i].nr);
 	gd->nr_parts = nr_parts;
 	for (size_t i = 0; i < ARRAY_SIZE(d->cmd_done); i++)

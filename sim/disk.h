@@ -116,6 +116,10 @@ int disk_parse_partitions(const char *spec, uint64_t capacity,
 unsigned int disk_ncq_pick(const sim_time_t *pos, const sim_time_t *since,
 			   unsigned int n, sim_time_t now,
 			   sim_time_t age_limit);
+/* sd.c's limit: three letters, sda..sdzzz */
+#define SD_MAX_DISKS	(((26 * 26) + 26 + 1) * 26)
+
+int disk_sd_devt(int index, char *name, size_t len, uint32_t *devt);
 int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 	      void *model_params, int index);
 void disk_exit(struct disk *d);

@@ -102,6 +102,18 @@ static void dirty_buffer(struct ext3_sb *es, uint64_t pblk)
 	set_page_dirty(m, NULL, page);
 }
 
+/*
+ * Slot of @key in a table of @cap (a power of two) slots. Not key % cap:
+ * the blocks a transaction dirties are each group's bitmaps, descriptor
+ * and inode table blocks, 32768 blocks apart, which all land on one slot
+ * of a power-of-two table and make every probe walk one long cluster.
+ */
+static size_t t_slot(uint64_t key, size_t cap)
+{
+	key *= 0x9e3779b97f4a7c15ULL;
+	return (size_t)(key ^ key >> 32) & (cap - 1);
+}
+
 static int t_set_add(struct ext3_sb *es, uint64_t pblk)
 {
 	uint64_t key = pblk + 1;
@@ -116,7 +128,7 @@ static int t_set_add(struct ext3_sb *es, uint64_t pblk)
 		for (size_t k = 0; k < es->t_nr; k++) {
 			uint64_t v = es->t_blocks[k] + 1;
 
-			for (i = v % cap; set[i]; i = (i + 1) % cap)
+			for (i = t_slot(v, cap); set[i]; i = (i + 1) & (cap - 1))
 				;
 			set[i] = v;
 		}
@@ -124,7 +136,8 @@ static int t_set_add(struct ext3_sb *es, uint64_t pblk)
 		es->t_set = set;
 		es->t_set_cap = cap;
 	}
-	for (i = key % es->t_set_cap; es->t_set[i]; i = (i + 1) % es->t_set_cap)
+	for (i = t_slot(key, es->t_set_cap); es->t_set[i];
+	     i = (i + 1) & (es->t_set_cap - 1))
 		if (es->t_set[i] == key)
 			return 0;
 	es->t_set[i] = key;

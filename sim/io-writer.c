@@ -55,6 +55,58 @@ static void writer_note_pid(struct io_writer *w, uint32_t pid)
 	w->pids[w->nr_pids++] = pid;
 }
 
+static size_t writer_hash(const char *group, uint32_t pid, enum io_path path)
+{
+	uint64_t k = group ? (uint64_t)(uintptr_t)group : (uint64_t)pid << 1 | 1;
+
+	k = (k ^ (uint64_t)path << 56) * 0x9e3779b97f4a7c15ULL;
+	return (size_t)(k ^ k >> 29);
+}
+
+static size_t writer_slot_hash(const struct io_writer *w)
+{
+	return writer_hash(w->group, w->pid, w->path);
+}
+
+/* Index @ws->w[@i]; grow the table first at half full. */
+static void writer_index_add(struct io_writers *ws, unsigned int i)
+{
+	size_t mask;
+
+	if (2 * (ws->nr + 1) > ws->idx_cap) {
+		size_t cap = ws->idx_cap ? 2 * ws->idx_cap : 64;
+
+		free(ws->idx);
+		ws->idx = xrealloc(NULL, cap * sizeof(*ws->idx));
+		memset(ws->idx, 0, cap * sizeof(*ws->idx));
+		ws->idx_cap = cap;
+		for (unsigned int j = 0; j < ws->nr; j++)
+			if (j != i)
+				writer_index_add(ws, j);
+	}
+	mask = ws->idx_cap - 1;
+	for (size_t h = writer_slot_hash(ws->w[i]) & mask;; h = (h + 1) & mask)
+		if (!ws->idx[h]) {
+			ws->idx[h] = i + 1;
+			return;
+		}
+}
+
+static struct io_writer *writer_find(const struct io_writers *ws,
+				     const struct task *t, enum io_path path)
+{
+	size_t mask = ws->idx_cap - 1;
+
+	if (!ws->idx_cap)
+		return NULL;
+	for (size_t h = writer_hash(t->io_group, t->io_group ? 0 : t->pid,
+				    path) & mask;
+	     ws->idx[h]; h = (h + 1) & mask)
+		if (writer_matches(ws->w[ws->idx[h] - 1], t, path))
+			return ws->w[ws->idx[h] - 1];
+	return NULL;
+}
+
 /**
  * io_writer_of - the writer a write bio submitted by @t now is credited to
  *
@@ -67,13 +119,8 @@ struct io_writer *io_writer_of(struct io_writers *ws, const struct task *t)
 {
 	enum io_path path = t->io_path > IO_PATH_NONE && t->io_path < IO_PATH_MAX ?
 			    (enum io_path)t->io_path : IO_PATH_NONE;
-	struct io_writer *w = NULL;
+	struct io_writer *w = writer_find(ws, t, path);
 
-	for (unsigned int i = ws->nr; i-- > 0;)
-		if (writer_matches(ws->w[i], t, path)) {
-			w = ws->w[i];
-			break;
-		}
 	if (!w) {
 		w = xrealloc(NULL, sizeof(*w));
 		memset(w, 0, sizeof(*w));
@@ -89,7 +136,9 @@ struct io_writer *io_writer_of(struct io_writers *ws, const struct task *t)
 			ws->cap = ws->cap ? 2 * ws->cap : 16;
 			ws->w = xrealloc(ws->w, ws->cap * sizeof(*ws->w));
 		}
-		ws->w[ws->nr++] = w;
+		ws->w[ws->nr] = w;
+		writer_index_add(ws, ws->nr);
+		ws->nr++;
 	}
 	writer_note_pid(w, t->pid);
 	return w;
@@ -108,12 +157,15 @@ void io_writer_complete(struct io_writer *w, const struct bio *bio)
 	w->sectors += nr;
 	if (bio->bi_rw & REQ_META)
 		w->meta_sectors += nr;
-	for (unsigned int i = 0; i < w->nr_parts; i++)
+	if (w->last_part < w->nr_parts && w->parts[w->last_part].part == part)
+		p = &w->parts[w->last_part];
+	for (unsigned int i = 0; !p && i < w->nr_parts; i++)
 		if (w->parts[i].part == part) {
 			p = &w->parts[i];
-			break;
+			w->last_part = i;
 		}
 	if (!p) {
+		w->last_part = w->nr_parts;
 		w->parts = xrealloc(w->parts, (w->nr_parts + 1) * sizeof(*w->parts));
 		p = &w->parts[w->nr_parts++];
 		memset(p, 0, sizeof(*p));
@@ -202,5 +254,6 @@ void io_writers_free(struct io_writers *ws)
 		free(ws->w[i]);
 	}
 	free(ws->w);
+	free(ws->idx);
 	memset(ws, 0, sizeof(*ws));
 }

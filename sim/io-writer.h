@@ -70,12 +70,18 @@ struct io_writer {
 	uint64_t sectors, meta_sectors;
 	struct io_writer_part *parts;
 	unsigned int nr_parts;
+	unsigned int last_part;	/* tried first: a pdflush thread writes
+				 * runs of one disk of hundreds */
 };
 
 /* A run's writers, in the order they first submitted (deterministic). */
 struct io_writers {
 	struct io_writer **w;
 	unsigned int nr, cap;
+	/* open-addressing index of @w by writer key (slot = index + 1, 0
+	 * free): a lookup per bio must not scan a 1,000-disk box's writers */
+	unsigned int *idx;
+	size_t idx_cap;
 };
 
 struct io_writer *io_writer_of(struct io_writers *ws, const struct task *t);

@@ -3,6 +3,7 @@
  * Building and tearing down the machine of a run from its scenario.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,59 @@ struct backing_dev_info *machine_bdi_of(struct machine *m,
 	return NULL;
 }
 
+static bool is_pattern(const char *tok)
+{
+	return strpbrk(tok, "*?[") != NULL;
+}
+
+/* Is @bdev mounted already? */
+static bool bdev_mounted(struct machine *m, struct block_device *bdev)
+{
+	for (struct list_head *pos = m->super_blocks.next;
+	     pos != &m->super_blocks; pos = pos->next)
+		if (list_entry(pos, struct super_block, s_list)->s_bdev == bdev)
+			return true;
+	return false;
+}
+
+static int mount_one(struct machine *m, struct scenario *s,
+		     struct block_device *bdev, char *err, size_t errlen)
+{
+	return ext3_mount(m, bdev, machine_bdi_of(m, bdev), &m->bdev_sb,
+			  &s->fs, s->ext3, err, errlen) ? 0 : -EINVAL;
+}
+
+/*
+ * A glob such as "sd*1" or "*": every partition whose name matches, in
+ * disk order, then partition order (a 1,000-disk list would not fit in
+ * one option). Partitions a pattern finds already mounted are skipped.
+ */
+static int mount_pattern(struct machine *m, struct scenario *s,
+			 const char *pat, const char *at, char *err,
+			 size_t errlen)
+{
+	int found = 0;
+
+	for (int i = 0; i < m->nr_disks; i++) {
+		struct gendisk *gd = &m->disks[i]->disk.gd;
+
+		for (int p = 0; p < gd->nr_parts; p++) {
+			if (fnmatch(pat, gd->part[p].name, 0))
+				continue;
+			found++;
+			if (!bdev_mounted(m, &gd->part[p]) &&
+			    mount_one(m, s, &gd->part[p], err, errlen))
+				return -EINVAL;
+		}
+	}
+	if (!found) {
+		snprintf(err, errlen, "%ssim.mount: '%s' matches no partition",
+			 at, pat);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* "sda1,sda3" -> mount each, in that order (the newest mount last) */
 static int mount_all(struct machine *m, struct scenario *s, char *err,
 		     size_t errlen)
@@ -65,9 +119,14 @@ static int mount_all(struct machine *m, struct scenario *s, char *err,
 	config_where(&s->cfg, "sim.mount", at, sizeof(at));
 	snprintf(list, sizeof(list), "%s", s->sim.mount);
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		struct block_device *bdev = find_bdev(m, tok);
-		struct super_block *sb;
+		struct block_device *bdev;
 
+		if (is_pattern(tok)) {
+			if (mount_pattern(m, s, tok, at, err, errlen))
+				return -EINVAL;
+			continue;
+		}
+		bdev = find_bdev(m, tok);
 		if (!bdev) {
 			snprintf(err, errlen, "%ssim.mount: no partition '%s' (disks have %s...)",
 				 at, tok, m->disks[0]->disk.gd.nr_parts ?
@@ -75,18 +134,32 @@ static int mount_all(struct machine *m, struct scenario *s, char *err,
 				 m->disks[0]->disk.gd.part0.name);
 			return -EINVAL;
 		}
-		for (struct list_head *pos = m->super_blocks.next;
-		     pos != &m->super_blocks; pos = pos->next)
-			if (list_entry(pos, struct super_block, s_list)->s_bdev == bdev) {
-				snprintf(err, errlen, "%ssim.mount: '%s' mounted twice", at, tok);
-				return -EINVAL;
-			}
-		sb = ext3_mount(m, bdev, machine_bdi_of(m, bdev), &m->bdev_sb,
-				&s->fs, s->ext3, err, errlen);
-		if (!sb)
+		if (bdev_mounted(m, bdev)) {
+			snprintf(err, errlen, "%ssim.mount: '%s' mounted twice", at, tok);
+			return -EINVAL;
+		}
+		if (mount_one(m, s, bdev, err, errlen))
 			return -EINVAL;
 	}
 	return 0;
+}
+
+/**
+ * machine_blktrace_wanted - does this run write the per-disk blktrace files?
+ *
+ * blktrace writes one file per disk and CPU, each with its buffer and an
+ * open descriptor while the run lasts: 1,000 disks x 48 CPUs would be
+ * 48,000 files and 3 GB of buffers before a record is written, and the
+ * analysis would read every one. So past SIM_BLKTRACE_AUTO_DISKS (the old
+ * fixed disk limit: every run possible before keeps its traces) it is
+ * opt-in, sim.blktrace = on; summary.json has each partition's bytes
+ * either way.
+ */
+bool machine_blktrace_wanted(const struct scenario *s)
+{
+	if (s->sim.blktrace == SIM_BLKTRACE_AUTO)
+		return s->sim.disks <= SIM_BLKTRACE_AUTO_DISKS;
+	return s->sim.blktrace == SIM_BLKTRACE_ON;
 }
 
 /**
@@ -146,6 +219,9 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 			return -EINVAL;
 		}
 	}
+	m->disks = calloc(s->sim.disks, sizeof(*m->disks));
+	if (!m->disks)
+		return -ENOMEM;
 	for (unsigned int i = 0; i < s->sim.disks; i++) {
 		struct machine_disk *md = calloc(1, sizeof(*md));
 
@@ -168,7 +244,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		machine_congestion_init(m, &md->q);
 		bdi_init_one(&md->bdi, &md->q, &md->disk.gd);
 		list_add_tail(&md->bdi.bdi_list, &m->bdi_list);
-		if (outdir) {
+		if (outdir && machine_blktrace_wanted(s)) {
 			ret = blk_trace_setup(&md->q, outdir, md->disk.gd.name,
 					      s->vm.nr_cpus);
 			if (ret) {
@@ -241,6 +317,9 @@ int machine_exit(struct machine *m, char *failed, size_t len)
 		disk_exit(&md->disk);
 		free(md);
 	}
+	free(m->disks);
+	m->disks = NULL;
+	m->nr_disks = 0;
 	mm_exit(&m->mm);
 	return ret;
 }

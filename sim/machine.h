@@ -20,12 +20,11 @@
 #include "sim.h"
 #include "writeback.h"
 
-#define MACHINE_MAX_DISKS	16
-
 struct machine_disk {
 	struct disk disk;
 	struct request_queue q;
 	struct backing_dev_info bdi;
+	bool trace_limit_warned;	/* its blktrace hit --max-trace-size */
 };
 
 /**
@@ -42,7 +41,7 @@ struct machine {
 	struct writeback_params wbp;
 	const struct flusher_type *flusher;
 	void *flusher_priv;
-	struct machine_disk *disks[MACHINE_MAX_DISKS];
+	struct machine_disk **disks;	/* sim.disks of them, sda first */
 	int nr_disks;
 	struct list_head super_blocks;
 	struct super_block bdev_sb;	/* owns the partitions' buffer inodes */
@@ -76,6 +75,7 @@ struct scenario;
 int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		 char *err, size_t errlen);
 int machine_exit(struct machine *m, char *failed, size_t len);
+bool machine_blktrace_wanted(const struct scenario *s);
 struct backing_dev_info *machine_bdi_of(struct machine *m,
 					struct block_device *bdev);
 

@@ -21,34 +21,8 @@
 #include "commands.h"
 #include "dbench.h"
 #include "outdir.h"
+#include "matrix.h"
 #include "run.h"
-
-#define MATRIX_MAX	64
-
-struct cell {
-	char flusher[32], sched[32];
-	char dir[4096];
-	pid_t pid;
-	bool reaped;
-	int status;
-	struct timespec t0;
-	double wall;
-	struct cell_metrics cm;
-};
-
-struct matrix {
-	const char *scenario_file;
-	char **sets;
-	int nr_sets;
-	char outdir[4096];
-	int jobs;
-	struct cell cell[MATRIX_MAX];
-	int nr_cells;
-	char inst[CELL_MAX_INST][16];
-	int nr_inst;
-	bool tty, quiet;
-	int stopped;	/* the signal that stopped the matrix, or 0 */
-};
 
 static double now_s(void)
 {
@@ -62,7 +36,7 @@ static double now_s(void)
  * The scenario with this cell's overrides. Return: 0; 1 if out of memory;
  * 2 for bad input, with the message (file:line) printed by the parser.
  */
-static int cell_scenario(struct matrix *mx, struct cell *c, struct scenario *s)
+int cell_scenario(struct matrix *mx, struct cell *c, struct scenario *s)
 {
 	char set[96];
 
@@ -99,6 +73,7 @@ static int cell_child(struct matrix *mx, struct cell *c)
 	ret = run_cell(&s, c->dir, &r, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "%s: %s\n", c->dir, err);
+	run_result_free(&r);
 	scenario_exit(&s);
 	if (!ret && r.stop_signal)
 		return 128 + r.stop_signal;
@@ -202,7 +177,7 @@ static int run_cells(struct matrix *mx)
 	return failed;
 }
 
-static void print_table(FILE *f, struct matrix *mx, bool md)
+void print_table(FILE *f, struct matrix *mx, bool md)
 {
 	const char *sep = md ? " | " : "  ";
 
@@ -242,7 +217,7 @@ static void print_table(FILE *f, struct matrix *mx, bool md)
 	}
 }
 
-static int write_report(struct matrix *mx)
+int write_report(struct matrix *mx)
 {
 	char path[4200], tmp[4300];
 	FILE *f;
@@ -273,7 +248,10 @@ static int write_report(struct matrix *mx)
 		const char *base = strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : c->dir;
 
 		fprintf(f, "### %s, %s\n\n%s\n\n", c->flusher, c->sched, c->cm.verdict);
-		fprintf(f, "Run directory `%s/` (%.1f s wall). ", base, c->wall);
+		if (c->wall >= 0)
+			fprintf(f, "Run directory `%s/` (%.1f s wall). ", base, c->wall);
+		else
+			fprintf(f, "Run directory `%s/` (merged: wall time not known). ", base);
 		fprintf(f, "[MB/s per partition](%s/plots/rate.png) · "
 			   "[cumulative](%s/plots/cumulative.png) · "
 			   "[share](%s/plots/share.png) (SVG beside each)\n\n",
@@ -296,6 +274,7 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: wbsim matrix [SCENARIO] [--flushers LIST] [--schedulers LIST] [-j N]\n"
 "                    [-o DIR [--force]] [-q] [--set SECTION.KEY=VALUE]...\n"
+"                    [--jobs-list [--wbsim CMD] | --merge CELLDIR...]\n"
 "\n"
 "Runs the scenario once per flusher model and I/O scheduler (default: all\n"
 "of each), -j cells at a time (default 2), each into DIR/FLUSHER-SCHED/,\n"
@@ -304,9 +283,19 @@ static void usage(FILE *f)
 "-o DIR as for `wbsim run` (refuses a non-empty directory that is not a\n"
 "wbsim run directory unless --force). -q: no progress on stderr.\n"
 "\n"
+"\n"
+"Fan-out (README \"Running big sweeps\"): --jobs-list -o DIR prints one\n"
+"`wbsim run` command line per cell instead of running them (--wbsim CMD:\n"
+"the program to name in them; default this executable); --merge CELLDIR...\n"
+"makes the table and report of cells run anywhere, refusing (exit 2) a\n"
+"directory whose scenario.ini is not the one this matrix gives that cell.\n"
+"Give the same scenario, --set, --flushers and --schedulers to both.\n"
+"\n"
 "example:\n"
 "  wbsim matrix sim/scenarios/box2009.ini -o runs/box2009\n"
-"  wbsim matrix sim/scenarios/box2009.ini --flushers bdi,bdi-fair --schedulers cfq\n");
+"  wbsim matrix sim/scenarios/box2009.ini --flushers bdi,bdi-fair --schedulers cfq\n"
+"  wbsim matrix box2009.ini --jobs-list -o runs/b | parallel -j 8\n"
+"  wbsim matrix box2009.ini --merge runs/b/*/\n");
 }
 
 /* Check every cell's scenario here, before anything runs: bad input
@@ -325,7 +314,7 @@ static int validate_cells(struct matrix *mx)
 }
 
 /* Each cell's manifest (after its plots), then the matrix directory's. */
-static int write_manifests(struct matrix *mx, struct outdir *od)
+int write_manifests(struct matrix *mx, struct outdir *od)
 {
 	char err[8500];
 	int ret = 0;
@@ -356,8 +345,11 @@ int matrix_main(int argc, char **argv)
 {
 	static struct matrix mx;
 	char fl[16][32], sc[16][32], err[8500], defpath[4096];
-	const char *flushers = NULL, *scheds = NULL, *outdir = NULL;
-	bool force = false;
+	const char *flushers = NULL, *scheds = NULL, *outdir = NULL, *wbsim = NULL;
+	bool force = false, jobs_list = false, merge = false;
+	/* static, like mx: the early bad-input returns leave it reachable */
+	static char **dirs;
+	int nr_dirs = 0;
 	struct outdir od;
 	int nf, ns, ret;
 	struct scenario s;
@@ -365,6 +357,7 @@ int matrix_main(int argc, char **argv)
 	mx.jobs = 2;
 	mx.tty = isatty(STDERR_FILENO);
 	mx.sets = calloc((size_t)argc, sizeof(char *));
+	dirs = calloc((size_t)argc, sizeof(char *));
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -389,6 +382,14 @@ int matrix_main(int argc, char **argv)
 			mx.quiet = true;
 		} else if (i + 1 < argc && (!strcmp(a, "--set") || !strcmp(a, "-s"))) {
 			mx.sets[mx.nr_sets++] = argv[++i];
+		} else if (!strcmp(a, "--jobs-list")) {
+			jobs_list = true;
+		} else if (i + 1 < argc && !strcmp(a, "--wbsim")) {
+			wbsim = argv[++i];
+		} else if (!strcmp(a, "--merge")) {
+			merge = true;
+		} else if (a[0] != '-' && merge && dirs) {
+			dirs[nr_dirs++] = argv[i];
 		} else if (a[0] != '-' && !mx.scenario_file) {
 			mx.scenario_file = a;
 		} else {
@@ -455,6 +456,27 @@ int matrix_main(int argc, char **argv)
 	ret = validate_cells(&mx);
 	if (ret)
 		return ret;
+	if (jobs_list || merge) {
+		if (jobs_list == merge || (jobs_list && !outdir) || (merge && !nr_dirs)) {
+			fprintf(stderr, "wbsim matrix: %s\n", jobs_list && merge ?
+				"--jobs-list and --merge go in separate commands" :
+				jobs_list ? "--jobs-list needs -o DIR, where the cells go" :
+				"--merge needs the cell directories");
+			return 2;
+		}
+		ret = jobs_list ? matrix_jobs_list(&mx, outdir, wbsim) :
+				  matrix_merge(&mx, dirs, nr_dirs, outdir);
+		free(dirs);
+		dirs = NULL;
+		free(mx.sets);
+		if (ret < 0) {
+			fprintf(stderr, "wbsim matrix: %s\n", strerror(-ret));
+			return 1;
+		}
+		return jobs_list ? stdout_close_check(ret) : ret;
+	}
+	free(dirs);
+	dirs = NULL;
 	ret = outdir ? outdir_prepare(&od, outdir, force, err, sizeof(err)) :
 		       outdir_new(&od, mx.scenario_file, err, sizeof(err));
 	if (ret) {

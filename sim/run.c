@@ -281,15 +281,15 @@ static uint64_t trace_size_estimate(const struct scenario *s, sim_time_t total)
 
 /* Warn once per disk whose blktrace reached the limit; mark the run. */
 static void check_trace_limit(struct machine *m, const struct run_opts *o,
-			      struct run_result *r, uint64_t *warned)
+			      struct run_result *r)
 {
-	for (int i = 0; i < m->nr_disks && i < 64; i++) {
+	for (int i = 0; i < m->nr_disks; i++) {
 		struct machine_disk *md = m->disks[i];
 		char why[200];
 
-		if ((*warned & (1ull << i)) || !blk_trace_truncated(&md->q))
+		if (md->trace_limit_warned || !blk_trace_truncated(&md->q))
 			continue;
-		*warned |= 1ull << i;
+		md->trace_limit_warned = true;
 		snprintf(why, sizeof(why), "the blktrace of %s reached --max-trace-size (%" PRIu64 " bytes); later records were not written",
 			 md->disk.gd.name, o->max_trace);
 		fprintf(stderr, "wbsim run: warning: %s\n", why);
@@ -340,7 +340,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		  size_t errlen)
 {
 	struct progress prog = { .start = wall_s() };
-	uint64_t warned = 0, est;
+	uint64_t est;
 
 	prog.last = prog.start;
 	const struct dbench_params *dp = s->dbench;
@@ -388,7 +388,8 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	if (ret)
 		goto out_dbench;
 	est = trace_size_estimate(s, warmup + s->sim.duration);
-	if (outdir && o->max_trace && est / (uint64_t)m->nr_disks > o->max_trace)
+	if (outdir && machine_blktrace_wanted(s) && o->max_trace &&
+	    est / (uint64_t)m->nr_disks > o->max_trace)
 		fprintf(stderr, "wbsim run: warning: the blktrace may reach %.1f GB per disk (%.0f simulated s), over --max-trace-size %.1f GB: it stops there\n",
 			est / (double)m->nr_disks / 1e9, (warmup + s->sim.duration) / 1e9,
 			o->max_trace / 1e9);
@@ -409,7 +410,7 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		}
 		sim_run(&m->sim, t);
 		if (o->max_trace)
-			check_trace_limit(m, o, r, &warned);
+			check_trace_limit(m, o, r);
 		progress_show(o, &prog, t, warmup + s->sim.duration, false);
 	}
 	if (prog.last)
@@ -451,6 +452,15 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 		if (sb != &m->bdev_sb)
 			r->journal_blocks_written += ext3_journal_blocks_written(sb);
 	}
+	r->inst = calloc(dr->nr_inst + 1, sizeof(*r->inst));
+	for (int d = 0; d < m->nr_disks; d++)
+		r->nr_parts += m->disks[d]->disk.gd.nr_parts;
+	r->parts = calloc(r->nr_parts + 1, sizeof(*r->parts));
+	if (!r->inst || !r->parts) {
+		ret = -ENOMEM;
+		goto out_dbench;
+	}
+	r->nr_parts = 0;
 	r->nr_inst = dr->nr_inst;
 	for (int i = 0; i < dr->nr_inst; i++) {
 		struct dbench_instance *inst = &dr->inst[i];
@@ -464,7 +474,8 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	for (int d = 0; d < m->nr_disks; d++) {
 		struct gendisk *gd = &m->disks[d]->disk.gd;
 
-		for (int p = 0; p < gd->nr_parts && r->nr_parts < RUN_MAX_PARTS; p++) {
+		r->requests += gd->part0.ios_done[0] + gd->part0.ios_done[1];
+		for (int p = 0; p < gd->nr_parts; p++) {
 			struct run_part *rp = &r->parts[r->nr_parts++];
 
 			snprintf(rp->name, sizeof(rp->name), "%s", gd->part[p].name);
@@ -493,14 +504,28 @@ out_free:
 	return ret;
 }
 
+/**
+ * run_result_free - free the per-instance and per-partition figures
+ */
+void run_result_free(struct run_result *r)
+{
+	free(r->inst);
+	free(r->parts);
+	r->inst = NULL;
+	r->parts = NULL;
+	r->nr_inst = r->nr_parts = 0;
+}
+
 void run_result_print(FILE *f, const struct run_result *r)
 {
 	fprintf(f, "flusher %s, elevator %s: %.1f simulated s, %" PRIu64 " events\n",
 		r->flusher, r->elevator, r->sim_end / 1e9, r->events);
-	for (int i = 0; i < r->nr_inst; i++)
+	if (run_is_many(r))
+		run_print_per_disk(f, r);
+	for (int i = 0; i < r->nr_inst && !run_is_many(r); i++)
 		fprintf(f, "  dbench on %-6s %8.2f MB/sec%s\n", r->inst[i].part,
 			r->inst[i].mb_s, r->inst[i].errors ? " (errors)" : "");
-	for (int i = 0; i < r->nr_parts; i++)
+	for (int i = 0; i < r->nr_parts && !run_is_many(r); i++)
 		fprintf(f, "  %-6s written %10.1f MB, read %10.1f MB (disk side)\n",
 			r->parts[i].name, r->parts[i].written / 1e6,
 			r->parts[i].read / 1e6);
@@ -514,7 +539,7 @@ void run_result_print(FILE *f, const struct run_result *r)
 		if (r->path_bytes[p])
 			fprintf(f, "%s %s %.1f MB", n++ ? "," : "",
 				io_path_names[p], r->path_bytes[p] / 1e6);
-	fprintf(f, "\n");
+	fprintf(f, "\n  disk requests completed: %" PRIu64 "\n", r->requests);
 	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 " (%" PRIu64 " mostly outside balance_dirty_pages); longest %.1f s (%s, client %u on %s, from %.1f s; %.1f s of it in balance_dirty_pages)\n",
 		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC),
 		r->hung.count, r->hung.unthrottled, r->hung.longest_ns / 1e9, r->hung.op,
@@ -688,6 +713,8 @@ int run_main(int argc, char **argv)
 		fprintf(stderr, "wbsim run: writing %s\n", outdir);
 	run_install_stop_handlers();
 	ret = run_cell_opts(&s, outdir, &o, &r, err, sizeof(err));
+	if (ret)
+		run_result_free(&r);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "%s\n", err);
 		outdir_discard(&od);
@@ -725,11 +752,22 @@ int run_main(int argc, char **argv)
 
 		for (int i = 0; i < n; i++)
 			snprintf(inst[i], sizeof(inst[i]), "%s", r.inst[i].part);
-		cell_analyse(outdir, inst, n, &cm, true);
-		printf("  %s\n", cm.verdict);
+		if (run_is_many(&r) || !machine_blktrace_wanted(&s))
+			run_print_verdict_many(stdout, &r);
+		if (!machine_blktrace_wanted(&s)) {
+			cm = (struct cell_metrics){ .plot_failed = false };
+		} else {
+			cell_analyse(outdir, inst, n, &cm, true);
+			printf("  %s\n", cm.verdict);
+		}
 		plot_failed = cm.plot_failed;
-		printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
+		if (machine_blktrace_wanted(&s))
+			printf("run directory: %s (plots in %s/plots)\n", outdir, outdir);
+		else
+			printf("run directory: %s (no blktrace: sim.blktrace = on for traces and plots)\n",
+			       outdir);
 	}
+	run_result_free(&r);
 	ret = plot_failed ? 1 : 0;
 	if (outdir_write_manifest(&od, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);

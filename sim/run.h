@@ -8,8 +8,6 @@
 #include "io-writer.h"
 #include "scenario.h"
 
-#define RUN_MAX_PARTS	64
-
 struct run_result {
 	char flusher[16];
 	char elevator[16];
@@ -30,15 +28,16 @@ struct run_result {
 	 * written; path_bytes stays for run_result_print() */
 	struct io_writers writers;
 	uint64_t written_bytes, path_bytes[IO_PATH_MAX];
+	uint64_t requests;	/* disk requests completed, every disk */
 	sim_time_t cpu_busy_ns;
 	unsigned int nr_cpus;
 	int nr_inst;
-	struct {
+	struct run_inst {
 		char part[16];
 		double mb_s;
 		sim_time_t start;
 		uint64_t errors;
-	} inst[16];
+	} *inst;	/* nr_inst of them; run_result_free() */
 	/* the hung-task record: dbench ops over the kernel's 120 s watchdog
 	 * (DBENCH_HUNG_TASK_TIMEOUT) and the longest op of any instance */
 	struct run_hung {
@@ -52,7 +51,7 @@ struct run_result {
 	struct run_part {
 		char name[16];
 		uint64_t written, read;
-	} parts[RUN_MAX_PARTS];
+	} *parts;	/* every partition of every disk; run_result_free() */
 	/* false when the run was cut short or an output file is incomplete */
 	bool complete;
 	char incomplete_reason[1200];
@@ -74,5 +73,10 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 void run_install_stop_handlers(void);
 int run_stop_signal(void);
 void run_result_print(FILE *f, const struct run_result *r);
+void run_result_free(struct run_result *r);
+/* run-many.c: the output of a run of more instances than a table holds */
+bool run_is_many(const struct run_result *r);
+void run_print_per_disk(FILE *f, const struct run_result *r);
+void run_print_verdict_many(FILE *f, const struct run_result *r);
 
 #endif

@@ -13,15 +13,21 @@
 #include "scenario.h"
 #include "version.h"
 
+static const char *const sim_blktrace_names[] = { "auto", "on", "off", NULL };
+
 static const struct opt_desc sim_opts[] = {
 	{ "seed", OPT_U64, offsetof(struct sim_params, seed), "1", 0, 0, NULL,
 	  NULL, "master seed; each component draws from its own named stream" },
 	{ "duration", OPT_TIME, offsetof(struct sim_params, duration), "600",
 	  0.001, 86400, "s", NULL, "simulated run time (dbench -t: warm-up t/5 comes first)" },
-	{ "disks", OPT_UINT, offsetof(struct sim_params, disks), "1", 1, 16,
-	  NULL, NULL, "number of identical disks ([disk]): sda, sdb, ..." },
+	{ "disks", OPT_UINT, offsetof(struct sim_params, disks), "1", 1,
+	  SD_MAX_DISKS, NULL, NULL,
+	  "number of identical disks ([disk]): sda, sdb, ... sdz, sdaa, ... (the sd driver's names and numbers)" },
 	{ "mount", OPT_STR, offsetof(struct sim_params, mount), "sda1", 0, 0,
-	  NULL, NULL, "partitions that get a filesystem, mounted in this order" },
+	  NULL, NULL, "partitions that get a filesystem, mounted in this order; a glob (sd*1, *) mounts every match in disk order" },
+	{ "blktrace", OPT_ENUM, offsetof(struct sim_params, blktrace), "auto",
+	  0, 0, NULL, sim_blktrace_names,
+	  "write each disk's blktrace files: on, off, or auto (on up to 16 disks; past that a trace per disk and CPU is opt-in)" },
 	{ "sched_slice", OPT_TIME, offsetof(struct sim_params, sched_slice), "4",
 	  0.01, 1000, "ms", NULL,
 	  "CPU time slice while others wait (CFS sched_min_granularity at 2.6.30 defaults)" },

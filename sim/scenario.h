@@ -21,7 +21,13 @@ struct sim_params {
 	unsigned int disks;		/* identical disks: sda, sdb, ... */
 	char mount[OPT_STR_MAX];	/* partitions with a filesystem */
 	sim_time_t sched_slice;		/* CPU time slice */
+	int blktrace;			/* enum sim_blktrace */
 };
+
+/* sim.blktrace: auto writes the per-disk blktrace files up to
+ * SIM_BLKTRACE_AUTO_DISKS disks (machine.c says why) */
+enum sim_blktrace { SIM_BLKTRACE_AUTO, SIM_BLKTRACE_ON, SIM_BLKTRACE_OFF };
+#define SIM_BLKTRACE_AUTO_DISKS	16
 
 extern const struct opt_table sim_opt_table;
 

@@ -10,7 +10,7 @@
 set -eu
 
 build_pkgs="build-essential pkg-config clang libclang-rt-14-dev libinih-dev libjson-c-dev"
-tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine time jq"
+tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine time jq parallel"
 # the kernel series (tools/kernel/): tree, build, boot test under QEMU
 kernel_pkgs="linux-source-6.1 xz-utils git flex bison bc libelf-dev libssl-dev dwarves ccache"
 kernel_pkgs="$kernel_pkgs qemu-system-x86 busybox-static cpio e2fsprogs fdisk kmod file"

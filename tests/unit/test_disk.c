@@ -154,7 +154,7 @@ static void test_sd_numbering(void)
 			     MKDEV(want[i].major, want[i].minor + 1));
 		teardown(&f);
 	}
-	CHECK(setup(&f, "", 256) == -EINVAL);
+	CHECK(setup(&f, "", SD_MAX_DISKS) == -EINVAL);
 	free(f.hp);
 	sim_exit(&f.sim);
 }
