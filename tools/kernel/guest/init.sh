@@ -18,6 +18,8 @@
 #   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
 #                        then write past the dirty limit under legacy and
 #                        ioless and check who wrote (throttle_test)
+#   wbsupers=1           bdi/pdflush: dirty_writeback_centisecs 0 stops
+#                        the sync_supers timer, writing it restarts it
 #   wbpool=N             pdflush: N loop devices backed by files on
 #                        partition 1, written at once (pool_test)
 #   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
@@ -408,6 +410,37 @@ if [ -n "${wbthrottle:-}" ]; then
 	else
 		bad "wbthrottle=$wbthrottle: no /proc/sys/vm/dirty_throttle"
 	fi
+fi
+
+# --- sync_supers and dirty_writeback_centisecs 0 -------------------------
+# The thread sleeps until its timer fires: its voluntary context switches
+# count the wakeups. With the interval 0 there must be none in 6 s (after
+# the wakeup armed with the old interval); with 1 s at least 3 in 6 s.
+supers_ctxt() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat $p/comm 2>/dev/null)" = sync_supers ] &&
+			awk '/^voluntary_ctxt_switches/ { print $2 }' $p/status
+	done
+}
+supers_test() {
+	local c1 c2 c3 iv
+	iv=$(cat /proc/sys/vm/dirty_writeback_centisecs)
+	[ -n "$(supers_ctxt)" ] || { bad "supers: no sync_supers thread"; return; }
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	# the wakeup armed with the old interval still comes
+	sleep $((iv / 100 + 2))
+	c1=$(supers_ctxt); sleep 6; c2=$(supers_ctxt)
+	[ "$c1" = "$c2" ] && ok "supers: interval 0, no sync_supers wakeup in 6 s" ||
+		bad "supers: interval 0, sync_supers woke $((c2 - c1)) times in 6 s"
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	sleep 6; c3=$(supers_ctxt)
+	[ $((c3 - c2)) -ge 3 ] && ok "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s" ||
+		bad "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s"
+	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
+}
+if [ "${wbsupers:-0}" = 1 ]; then
+	supers_test
 fi
 
 # --- the pdflush pool under many disks ----------------------------------
