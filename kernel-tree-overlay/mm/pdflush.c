@@ -183,6 +183,7 @@ static void pdflush_grow_fn(struct work_struct *work)
 	if (spawn)
 		pdflush_spawn("grow-kick");
 }
+
 static DECLARE_DELAYED_WORK(pdflush_grow_work, pdflush_grow_fn);
 
 static void pdflush_kick(struct bdi_writeback *wb)
