@@ -352,6 +352,62 @@ static void wb_flusher_publish(enum wb_flusher_model model)
 	spin_unlock_irq(&wb_flusher_lock);
 }
 
+/*
+ * Hand every wb waiting on wb_flusher_queue to the current model again:
+ * kicks that came while a failed model was current went to its queue
+ * without waking a thread of the model now current.
+ */
+static void wb_flusher_requeue(void)
+{
+	struct bdi_writeback *wb, *next;
+	LIST_HEAD(waiting);
+
+	spin_lock_irq(&wb_flusher_lock);
+	list_splice_init(&wb_flusher_queue, &waiting);
+	list_for_each_entry_safe(wb, next, &waiting, flusher.node) {
+		list_del_init(&wb->flusher.node);
+		/* WBF_KICK is set: its flusher routes it when done */
+		if (!test_bit(WBF_BUSY, &wb->flusher.state))
+			wb_flusher_models[wb_flusher_model]->kick(wb);
+	}
+	spin_unlock_irq(&wb_flusher_lock);
+}
+
+/*
+ * The new model's start() failed with @err: make @old current again.  Its
+ * threads saw the switch published and may have exited already, so it is
+ * started again (start() keeps a thread that stayed); if that fails too,
+ * fall back to wq, which needs no thread of its own, so that writeback and
+ * sync never wait for a thread nobody starts.  Caller holds
+ * wb_flusher_mutex.
+ */
+static void wb_flusher_rollback(enum wb_flusher_model old,
+				const struct wb_flusher_ops *failed, int err)
+{
+	const struct wb_flusher_ops *old_ops = wb_flusher_models[old];
+	enum wb_flusher_model failed_model = wb_flusher_model;
+	int ret = 0;
+
+	wb_flusher_publish(old);
+	if (failed->stop)
+		failed->stop();
+	if (old_ops->start)
+		ret = old_ops->start();
+	if (ret) {
+		pr_err("writeback: restarting flusher model %s failed (%d), using wq\n",
+		       wb_flusher_names[old], ret);
+		wb_flusher_publish(WB_FLUSHER_WQ);
+		if (old_ops->stop)
+			old_ops->stop();
+		blocking_notifier_call_chain(&wb_flusher_chain, WB_FLUSHER_WQ,
+					     NULL);
+		return;
+	}
+	wb_flusher_requeue();
+	pr_warn("writeback: flusher model %s failed to start (%d), keeping %s\n",
+		wb_flusher_names[failed_model], err, wb_flusher_names[old]);
+}
+
 /**
  * wb_flusher_set_model - switch the flusher model
  * @model: the new model
@@ -360,7 +416,8 @@ static void wb_flusher_publish(enum wb_flusher_model model)
  * the new model are started and the notifiers run.
  *
  * Return: 0, -ENODEV if @model is not built in, or the error of starting
- * its threads (the old model then stays).
+ * its threads (the old model then stays, restarted; see
+ * wb_flusher_rollback()).
  */
 int wb_flusher_set_model(enum wb_flusher_model model)
 {
@@ -391,9 +448,7 @@ int wb_flusher_set_model(enum wb_flusher_model model)
 	if (ops->start) {
 		ret = ops->start();
 		if (ret) {
-			wb_flusher_publish(old);
-			if (ops->stop)
-				ops->stop();
+			wb_flusher_rollback(old, ops, ret);
 			goto out_unlock;
 		}
 	}

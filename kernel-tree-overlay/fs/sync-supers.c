@@ -35,21 +35,39 @@ static unsigned long sync_supers_due;	/* bit 0: the timer fired */
 static void sync_supers_timer_fn(struct timer_list *unused);
 static DEFINE_TIMER(sync_supers_timer, sync_supers_timer_fn);
 
+/*
+ * An interval of 0 disables the timer, as 2.6.32's bdi_arm_supers_timer()
+ * did; writing dirty_writeback_centisecs arms it again
+ * (sync_supers_interval_changed()).
+ */
 static void arm_supers_timer(void)
 {
-	unsigned long interval = msecs_to_jiffies(dirty_writeback_interval * 10);
+	unsigned long interval;
 
-	mod_timer(&sync_supers_timer,
-		  round_jiffies_up(jiffies + (interval ? interval : HZ)));
+	interval = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
+	if (!interval)
+		return;
+	mod_timer(&sync_supers_timer, round_jiffies_up(jiffies + interval));
 }
 
 static void sync_supers_timer_fn(struct timer_list *unused)
 {
-	if (dirty_writeback_interval) {
-		set_bit(0, &sync_supers_due);
-		wake_up_process(sync_supers_tsk);
-	}
+	set_bit(0, &sync_supers_due);
+	wake_up_process(sync_supers_tsk);
 	arm_supers_timer();
+}
+
+/**
+ * sync_supers_interval_changed - dirty_writeback_centisecs was written
+ *
+ * Re-arm the timer with the new interval if the thread runs.
+ */
+void sync_supers_interval_changed(void)
+{
+	mutex_lock(&sync_supers_mutex);
+	if (sync_supers_tsk)
+		arm_supers_timer();
+	mutex_unlock(&sync_supers_mutex);
 }
 
 static void sync_supers_one_sb(struct super_block *sb, void *unused)

@@ -14,9 +14,17 @@
  * second); if the thread that has slept longest has slept for a second,
  * the thread that just finished exits.
  *
- * One difference: with no idle thread, 2.6.30's pdflush_operation()
+ * Two differences.  With no idle thread, 2.6.30's pdflush_operation()
  * failed and its caller retried later; here the wb stays queued until a
  * thread is free, because a kick may carry a work item somebody waits on.
+ * And the pool also grows from the kick side: in 2.6.30 one pass
+ * (background_writeout(), wb_kupdate()) walked every superblock and
+ * skipped congested queues, so a busy disk did not hold up the others;
+ * here a pass covers one wb, and a pool that grew only after a pass ended
+ * would leave the wbs of other disks waiting behind long passes.  So a
+ * kick that finds no idle thread arms pdflush_grow_work, which applies
+ * the same rule (no idle thread for a second, below 8) without waiting
+ * for a pass to end.
  */
 
 #include <linux/backing-dev.h>
@@ -24,6 +32,7 @@
 #include <linux/kthread.h>
 #include <linux/list.h>
 #include <linux/sched.h>
+#include <linux/workqueue.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
 #include <trace/events/writeback_flusher.h>
@@ -43,14 +52,17 @@ static LIST_HEAD(pdflush_idle);		/* most recently slept first */
 static int nr_pdflush_threads;		/* running, or being started */
 static unsigned long last_empty_jifs;	/* pdflush_idle last became empty */
 
-static int pdflush(void *unused);
+static int pdflush(void *why);
 
-/* Start one thread, already counted in nr_pdflush_threads. */
-static int pdflush_spawn(void)
+/*
+ * Start one thread, already counted in nr_pdflush_threads; @why (a
+ * string constant) goes to the writeback_flusher_start event.
+ */
+static int pdflush_spawn(const char *why)
 {
 	struct task_struct *task;
 
-	task = kthread_run(pdflush, NULL, "pdflush");
+	task = kthread_run(pdflush, (void *)why, "pdflush");
 	if (IS_ERR(task)) {
 		spin_lock_irq(&wb_flusher_lock);
 		nr_pdflush_threads--;
@@ -93,13 +105,13 @@ static bool pdflush_resize(bool *spawn)
 	return false;
 }
 
-static int pdflush(void *unused)
+static int pdflush(void *start_why)
 {
 	struct pdflush_thread me = { .task = current };
 	const char *why = "model";
 
 	INIT_LIST_HEAD(&me.list);
-	trace_writeback_flusher_start("pdflush", "pool");
+	trace_writeback_flusher_start("pdflush", start_why);
 
 	spin_lock_irq(&wb_flusher_lock);
 	while (wb_flusher_model == WB_FLUSHER_PDFLUSH) {
@@ -130,7 +142,7 @@ static int pdflush(void *unused)
 		}
 		if (spawn) {
 			spin_unlock_irq(&wb_flusher_lock);
-			pdflush_spawn();
+			pdflush_spawn("grow-pass");
 			spin_lock_irq(&wb_flusher_lock);
 		}
 	}
@@ -140,6 +152,39 @@ static int pdflush(void *unused)
 	trace_writeback_flusher_exit("pdflush", why);
 	return 0;
 }
+
+/*
+ * Kick side of the pool's growth: a wb waits and no thread is idle.  One
+ * more thread when none has been idle for a second, as after a pass;
+ * until then look again when the second is over.
+ */
+static void pdflush_grow_fn(struct work_struct *work)
+{
+	unsigned long due;
+	bool spawn = false;
+
+	spin_lock_irq(&wb_flusher_lock);
+	if (wb_flusher_model != WB_FLUSHER_PDFLUSH ||
+	    list_empty(&wb_flusher_queue) || !list_empty(&pdflush_idle) ||
+	    nr_pdflush_threads >= MAX_PDFLUSH_THREADS) {
+		spin_unlock_irq(&wb_flusher_lock);
+		return;
+	}
+	due = last_empty_jifs + HZ;
+	if (time_after(jiffies, due)) {
+		last_empty_jifs = jiffies;
+		nr_pdflush_threads++;
+		spawn = true;
+	} else {
+		queue_delayed_work(system_unbound_wq, to_delayed_work(work),
+				   due - jiffies + 1);
+	}
+	spin_unlock_irq(&wb_flusher_lock);
+	if (spawn)
+		pdflush_spawn("grow-kick");
+}
+
+static DECLARE_DELAYED_WORK(pdflush_grow_work, pdflush_grow_fn);
 
 static void pdflush_kick(struct bdi_writeback *wb)
 {
@@ -151,8 +196,12 @@ static void pdflush_kick(struct bdi_writeback *wb)
 	if (!list_empty(&wb->flusher.node))
 		return;
 	list_add_tail(&wb->flusher.node, &wb_flusher_queue);
-	if (list_empty(&pdflush_idle))
+	if (list_empty(&pdflush_idle)) {
+		if (nr_pdflush_threads < MAX_PDFLUSH_THREADS)
+			queue_delayed_work(system_unbound_wq,
+					   &pdflush_grow_work, 0);
 		return;
+	}
 	pdf = list_first_entry(&pdflush_idle, struct pdflush_thread, list);
 	list_del_init(&pdf->list);
 	if (list_empty(&pdflush_idle))
@@ -160,9 +209,14 @@ static void pdflush_kick(struct bdi_writeback *wb)
 	wake_up_process(pdf->task);
 }
 
+/*
+ * Return: 0, or the error of starting a thread when the pool could not
+ * reach MIN_PDFLUSH_THREADS; the switch then fails and the threads that
+ * did start see the old model current again and exit.
+ */
 static int pdflush_start(void)
 {
-	int need, ret;
+	int need, err, ret = 0;
 
 	spin_lock_irq(&wb_flusher_lock);
 	need = max(MIN_PDFLUSH_THREADS - nr_pdflush_threads, 0);
@@ -170,12 +224,11 @@ static int pdflush_start(void)
 	last_empty_jifs = jiffies;
 	spin_unlock_irq(&wb_flusher_lock);
 
-	while (need--)
-		pdflush_spawn();
-
-	spin_lock_irq(&wb_flusher_lock);
-	ret = nr_pdflush_threads ? 0 : -ENOMEM;
-	spin_unlock_irq(&wb_flusher_lock);
+	while (need--) {
+		err = pdflush_spawn("pool");
+		if (err && !ret)
+			ret = err;
+	}
 	return ret;
 }
 

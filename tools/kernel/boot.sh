@@ -14,7 +14,9 @@
 # WBSIM-RESULT: PASS and the console shows no kernel warning, BUG, oops,
 # lockdep report or hung task; 1 otherwise; 77 when no image is built.
 # WBSIM_QEMU_MEM (MiB, default 512) and WBSIM_QEMU_SMP (default 1) size
-# the guest.
+# the guest. WBSIM_QEMU_SLOW_DISKS="N BYTES_PER_S" adds N disks (vdc,
+# vdd, ...; 256 MiB each) whose writes QEMU throttles to BYTES_PER_S, so
+# that one writeback pass over them takes long (kernel_boot_pool).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -53,6 +55,14 @@ trap cleanup EXIT
 "$KROOT/tools/kernel/initramfs.sh" "$work/initramfs.cpio.gz"
 truncate -s 1G "$work/data.img"
 truncate -s 64M "$work/results.img"
+slow=()
+if [ -n "${WBSIM_QEMU_SLOW_DISKS:-}" ]; then
+	read -r nslow bps <<<"$WBSIM_QEMU_SLOW_DISKS"
+	for ((i = 0; i < nslow; i++)); do
+		truncate -s 256M "$work/slow$i.img"
+		slow+=(-drive "file=$work/slow$i.img,format=raw,if=virtio,cache=unsafe,throttling.bps-write=$bps")
+	done
+fi
 
 t0=$(date +%s)
 rc=0
@@ -64,7 +74,7 @@ timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
 	-append "console=ttyS0 tsc=reliable panic=-1 $*" \
 	-drive "file=$work/data.img,format=raw,if=virtio,cache=unsafe" \
 	-drive "file=$work/results.img,format=raw,if=virtio,cache=unsafe" \
-	</dev/null >"$out/qemu.log" 2>&1 || rc=$?
+	"${slow[@]}" </dev/null >"$out/qemu.log" 2>&1 || rc=$?
 t1=$(date +%s)
 mkdir -p "$out/results"
 tar -xf "$work/results.img" -C "$out/results" 2>/dev/null || true

@@ -46,6 +46,13 @@ wgit checkout -q -f --detach wbsim-base
 wgit clean -q -fdx
 
 n=0
+# Author and dates of the series' commits: fixed, so that the output
+# depends only on the inputs; the date is that of the last revision of
+# the series (bump it with the series), the author matches Signed-off-by.
+# The base commit keeps lib.sh's identity and tree.sh's date.
+series_author="wbsim project"
+series_date=2026-12-04T10
+cover_date="Fri, 4 Dec 2026 10:00:00 +0000"
 # commit_dir DIR: one patch
 commit_dir() {
 	local d=$1 f
@@ -64,8 +71,9 @@ commit_dir() {
 		wgit apply --index --whitespace=nowarn "$d/hooks.diff" ||
 			kdie "$d/hooks.diff does not apply"
 	fi
-	local when="2009-06-01T00:$(printf %02d $n):00Z"
+	local when="$series_date:$(printf %02d $n):00Z"
 	GIT_AUTHOR_DATE=$when GIT_COMMITTER_DATE=$when \
+		GIT_AUTHOR_NAME="$series_author" GIT_COMMITTER_NAME="$series_author" \
 		wgit -c commit.gpgsign=false commit -q --allow-empty -F "$d/message"
 }
 
@@ -82,14 +90,14 @@ done
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fp() { wgit format-patch -q --zero-commit --no-signature --no-numbered-files "$@"; }
+fp() { GIT_AUTHOR_NAME="$series_author" GIT_COMMITTER_NAME="$series_author" wgit format-patch -q --zero-commit --no-signature --no-numbered-files "$@"; }
 fp --cover-letter -o "$tmp/main" wbsim-base.."$main_tip"
 cover=$tmp/main/0000-cover-letter.patch
 subject=$(head -n 1 "$series/cover-letter")
 # the cover letter: format-patch leaves placeholders for subject and blurb
 # and the time of the run as date: make it the fixed date of the series
-awk -v subj="$subject" -v blurbfile="$series/cover-letter" '
-	/^Date: / && !dated { print "Date: Mon, 1 Jun 2009 00:00:00 +0000"; dated = 1; next }
+awk -v subj="$subject" -v blurbfile="$series/cover-letter" -v date="$cover_date" '
+	/^Date: / && !dated { print "Date: " date; dated = 1; next }
 	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
 	/^\*\*\* BLURB HERE \*\*\*$/ {
 		skip = 1

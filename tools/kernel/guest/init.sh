@@ -18,6 +18,14 @@
 #   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
 #                        then write past the dirty limit under legacy and
 #                        ioless and check who wrote (throttle_test)
+#   wbsupers=1           bdi/pdflush: dirty_writeback_centisecs 0 stops
+#                        the sync_supers timer, writing it restarts it
+#   wbpool=N             pdflush: N loop devices backed by files on
+#                        partition 1, written at once (pool_test)
+#   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
+#                        Nth slab allocation of the switch fail for N =
+#                        1, 2, ... until it succeeds (rollback_test; needs
+#                        CONFIG_FAILSLAB, the debug kernel)
 #
 # Output: lines "WBSIM: ok ...", "WBSIM: FAIL ..." and a last line
 # "WBSIM-RESULT: PASS" or "WBSIM-RESULT: FAIL" on the console; the
@@ -402,6 +410,240 @@ if [ -n "${wbthrottle:-}" ]; then
 	else
 		bad "wbthrottle=$wbthrottle: no /proc/sys/vm/dirty_throttle"
 	fi
+fi
+
+# --- sync_supers and dirty_writeback_centisecs 0 -------------------------
+# The thread sleeps until its timer fires: its voluntary context switches
+# count the wakeups. With the interval 0 there must be none in 6 s (after
+# the wakeup armed with the old interval); after writing 1 s, some (not
+# one a second: a timer that fires while the thread runs wakes nothing,
+# and under TCG with writers running the guest saw 2 in 6 s).
+supers_ctxt() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat $p/comm 2>/dev/null)" = sync_supers ] &&
+			awk '/^voluntary_ctxt_switches/ { print $2 }' $p/status
+	done
+}
+supers_test() {
+	local c1 c2 c3 iv
+	iv=$(cat /proc/sys/vm/dirty_writeback_centisecs)
+	[ -n "$(supers_ctxt)" ] || { bad "supers: no sync_supers thread"; return; }
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	# the wakeup armed with the old interval still comes
+	sleep $((iv / 100 + 2))
+	c1=$(supers_ctxt); sleep 6; c2=$(supers_ctxt)
+	[ "$c1" = "$c2" ] && ok "supers: interval 0, no sync_supers wakeup in 6 s" ||
+		bad "supers: interval 0, sync_supers woke $((c2 - c1)) times in 6 s"
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	sleep 6; c3=$(supers_ctxt)
+	[ $((c3 - c2)) -ge 1 ] && ok "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s" ||
+		bad "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s"
+	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
+}
+if [ "${wbsupers:-0}" = 1 ]; then
+	supers_test
+fi
+
+# --- the pdflush pool under many disks ----------------------------------
+# N loop devices (each its own bdi) backed by files on partition 1, an
+# ext4 on each, and an ext4 on each slow disk (vdc, vdd, ...: writes
+# throttled by QEMU, boot.sh WBSIM_QEMU_SLOW_DISKS), all written at once
+# by dd. The slow disks keep two pool threads in long passes while the
+# other wbs wait, and a loop device's writeback waits for its backing file's,
+# which is vda's wb: a pool that grows only after a pass ends can leave
+# vda waiting behind the loop devices' passes (the review's starvation
+# and loop deadlock). The pool must grow from the kick side (event
+# writeback_flusher_start with "grow-kick"), stay at most 8 threads, and
+# every write and the sync must finish, every checksum verify.
+pool_test() {
+	local n=$1 T=/sys/kernel/tracing i pids="" sum maxp=0 p t grown
+	[ "$(cat $sysfile)" = pdflush ] || { bad "pool: model $(cat $sysfile), not pdflush"; return; }
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	echo 1 >$T/tracing_on
+	head -c $((32 << 20)) /dev/urandom >/tmp/pool.src
+	sum=$(md5sum </tmp/pool.src | cut -d' ' -f1)
+	i=0
+	while [ $i -lt "$n" ]; do
+		dd if=/dev/zero of=/mnt/p1/loop$i.img bs=1048576 count=56 2>/dev/null
+		losetup /dev/loop$i /mnt/p1/loop$i.img || { bad "pool: losetup loop$i"; return; }
+		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop$i >/dev/null ||
+			{ bad "pool: mkfs loop$i"; return; }
+		mkdir -p /mnt/l$i
+		mount -t ext4 /dev/loop$i /mnt/l$i || { bad "pool: mount loop$i"; return; }
+		i=$((i + 1))
+	done
+	slowdevs=""
+	for d in /dev/vd[c-z]; do
+		[ -b "$d" ] || continue
+		mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 "$d" >/dev/null ||
+			{ bad "pool: mkfs $d"; return; }
+		mkdir -p /mnt/${d#/dev/}
+		mount -t ext4 "$d" /mnt/${d#/dev/} || { bad "pool: mount $d"; return; }
+		slowdevs="$slowdevs ${d#/dev/}"
+		# a short queue: submission blocks as on a disk of the era, so
+		# one pass over it takes seconds (with 6.1's deep queues the
+		# whole file is in flight at once and the pass ends at once)
+		echo 4 >/sys/block/${d#/dev/}/queue/nr_requests
+		echo 64 >/sys/block/${d#/dev/}/queue/max_sectors_kb
+	done
+	sync
+	# low dirty limits: background writeback runs the whole time, the
+	# pool is busy for seconds (with 20% of 512 MiB all of it fits in
+	# the page cache and only the final sync writes)
+	echo $((2 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((8 << 20)) >/proc/sys/vm/dirty_bytes
+	i=0
+	# the slow disks get the file twice (64 MiB, 16 s at 4 MB/s); the
+	# loop devices get theirs in 8 MiB pieces a second apart, so that
+	# their wbs want writeback while the slow disks' passes run
+	for d in $slowdevs; do
+		(dd if=/tmp/pool.src of=/mnt/$d/g bs=1048576 2>/dev/null
+		 dd if=/tmp/pool.src of=/mnt/$d/f bs=1048576 2>/dev/null) &
+		pids="$pids $!"
+	done
+	while [ $i -lt "$n" ]; do
+		(for k in 0 8 16 24; do
+			dd if=/tmp/pool.src of=/mnt/l$i/f bs=1048576 count=8 skip=$k seek=$k conv=notrunc 2>/dev/null
+			sleep 1
+		done) &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	dd if=/tmp/pool.src of=/mnt/p2/pool-f bs=1048576 2>/dev/null &
+	pids="$pids $!"
+	echo "$sum  /mnt/p2/pool-f" >$R/sums.pool
+	extra_files=$((extra_files + 1))
+	t=0
+	while [ $t -lt 120 ]; do
+		p=$(count_comm pdflush)
+		[ "$p" -gt $maxp ] && maxp=$p
+		for i in /proc/[0-9]*; do
+			[ "$(cat $i/comm 2>/dev/null)" = pdflush ] && printf '%s ' "$(cut -d' ' -f3 $i/stat)"
+		done >>$R/pool.states
+		echo "$(awk '/^(Dirty|Writeback):/ { printf "%s ", $2 }' /proc/meminfo)" >>$R/pool.states
+		running=0
+		for i in $pids; do kill -0 $i 2>/dev/null && running=1; done
+		[ $running = 0 ] && break
+		sleep 1; t=$((t + 1))
+	done
+	[ $running = 0 ] && ok "pool: $n loop devices,$slowdevs and vda2 written in ${t}s" ||
+		bad "pool: writers still running after ${t}s"
+	sync & p=$!
+	t=0
+	while kill -0 $p 2>/dev/null && [ $t -lt 120 ]; do
+		sleep 1; t=$((t + 1))
+		i=$(count_comm pdflush)
+		[ "$i" -gt $maxp ] && maxp=$i
+	done
+	kill -0 $p 2>/dev/null && bad "pool: sync still running after 120 s" || ok "pool: sync done"
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	grep 'writeback_flusher_start:' $T/trace >$R/pool.trace
+	grown=$(grep -c 'model=pdflush grow-kick' $R/pool.trace)
+	echo "WBSIM: info pool: at most $maxp pdflush threads seen;" \
+		"$grown grow-kick, $(grep -c 'model=pdflush grow-pass' $R/pool.trace) grow-pass starts"
+	[ "$grown" -gt 0 ] && ok "pool: grew from the kick side ($grown threads)" ||
+		bad "pool: no grow-kick thread start"
+	[ $maxp -le 8 ] || bad "pool: $maxp pdflush threads, more than 8"
+	i=0
+	while [ $i -lt "$n" ]; do
+		echo "$sum  /mnt/l$i/f" | md5sum -c >/dev/null 2>&1 ||
+			bad "pool: loop$i: checksum before unmount"
+		umount /mnt/l$i || bad "pool: umount loop$i"
+		mount -t ext4 /dev/loop$i /mnt/l$i && echo "$sum  /mnt/l$i/f" | md5sum -c >/dev/null 2>&1 &&
+			ok "pool: loop$i: checksum after remount" || bad "pool: loop$i: checksum after remount"
+		umount /mnt/l$i
+		losetup -d /dev/loop$i
+		rm -f /mnt/p1/loop$i.img
+		i=$((i + 1))
+	done
+	for d in $slowdevs; do
+		echo "$sum  /mnt/$d/f" | md5sum -c >/dev/null 2>&1 && umount /mnt/$d &&
+			mount -t ext4 /dev/$d /mnt/$d && echo "$sum  /mnt/$d/f" | md5sum -c >/dev/null 2>&1 &&
+			ok "pool: $d: checksum after remount" || bad "pool: $d: checksum after remount"
+		umount /mnt/$d
+	done
+	rm -f /tmp/pool.src
+}
+if [ -n "${wbpool:-}" ]; then
+	pool_test "$wbpool"
+fi
+
+# --- a model switch that fails: the old model keeps running ------------
+# /proc/thread-self/fail-nth makes the Nth slab allocation of the writing
+# task fail (failslab, GFP_KERNEL included). For N = 1, 2, ... the switch
+# fails at a later allocation each time: the sysctl buffer first, then
+# the kthread creation of the new model's start(). Each failed switch must
+# leave the old model current, its threads running, and writeback and
+# sync working (a file written and synced within 60 s, checksummed at the
+# end); the kernel must have said it kept the old model at least once per
+# target, i.e. a start() failed and was rolled back.
+rollback_sync() { # what
+	local t=0 pid
+	head -c 1048576 /dev/urandom | tee "/mnt/p1/rollback-$1" | md5sum |
+		sed "s|-\$|/mnt/p1/rollback-$1|" >"$R/sums.rollback-$1"
+	extra_files=$((extra_files + 1))
+	sync & pid=$!
+	while kill -0 $pid 2>/dev/null && [ $t -lt 60 ]; do
+		sleep 1; t=$((t + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		bad "rollback $1: sync still running after 60 s"
+		return 1
+	fi
+	return 0
+}
+rollback_test() {
+	local f=/sys/kernel/debug/failslab to from nth rc kept done_ok
+	[ -d $f ] && [ -e /proc/thread-self/fail-nth ] ||
+		{ bad "rollback: no failslab or fail-nth (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)"; return; }
+	echo N >$f/ignore-gfp-wait
+	echo 0 >$f/verbose
+	for to in $(echo "$wbrollback" | tr , ' '); do
+		from=$(cat $sysfile)
+		nth=1 kept=0 done_ok=0
+		while [ $nth -le 40 ]; do
+			dmesg -c >>$R/dmesg-rollback.txt
+			# fds opened first: only the write's allocations count
+			(
+				exec 3>/proc/thread-self/fail-nth 4>$sysfile
+				echo $nth >&3
+				echo "$to" >&4
+			) 2>/dev/null
+			rc=$?
+			if [ $rc = 0 ]; then
+				[ "$(cat $sysfile)" = "$to" ] && done_ok=1
+				break
+			fi
+			if [ "$(cat $sysfile)" != "$from" ]; then
+				bad "rollback $from->$to: failed switch (N=$nth) left $(cat $sysfile)"
+				break
+			fi
+			if dmesg | grep -q "flusher model $to failed to start.*keeping $from"; then
+				kept=$((kept + 1))
+				check_threads "$from"
+				rollback_sync "$from-$to-$nth" || break
+				ok "rollback $from->$to: allocation $nth failed in start(), $from kept, sync done"
+			fi
+			nth=$((nth + 1))
+		done
+		dmesg >>$R/dmesg-rollback.txt
+		[ $done_ok = 1 ] && ok "rollback: switched $from->$to after $((nth - 1)) failed attempts" ||
+			bad "rollback $from->$to: no successful switch (N=$nth)"
+		# wq starts no thread: nothing in its switch can fail after publishing
+		[ $kept -gt 0 ] || [ "$to" = wq ] || bad "rollback $from->$to: no failure reached start()"
+		check_threads "$to"
+		rollback_sync "$to" && ok "rollback: $to writes and syncs"
+	done
+	echo Y >$f/ignore-gfp-wait
+}
+if [ -n "${wbrollback:-}" ]; then
+	rollback_test
 fi
 
 # --- verify: sync, unmount, mount again, every checksum ----------------

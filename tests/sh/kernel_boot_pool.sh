@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The pdflush pool under more disks than threads (review point: the pool
+# grew only after a pass ended, so long passes starved other disks, and a
+# loop device backed by a file on another disk of the pool could wait for
+# ever): writeback_flusher=pdflush, four loop devices backed by files on
+# partition 1 plus partition 2 written at once. The guest checks that the
+# pool grows from the kick side (writeback_flusher_start "grow-kick"),
+# never past 8 threads, that every writer and the sync finish, and every
+# checksum after remount. Skips when the kernel is not built.
+. tests/shlib.sh
+. tools/kernel/testlib.sh
+kernel_image_or_skip
+WBSIM_QEMU_SLOW_DISKS="2 4194304" kernel_boot pool --kernel "$KIMAGE" writeback_flusher=pdflush wbtest=models wbmodel=pdflush \
+	wbpool=4 wbfiles=30 || fail "boot test (pool) failed"
+grep -aq 'WBSIM: ok pool: grew from the kick side' "$TMP/pool/console.log" ||
+	fail "the pool did not grow from the kick side"
+done_test
