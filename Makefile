@@ -33,7 +33,7 @@ endif
 
 CFLAGS  ?= -g
 CFLAGS  += -std=c11 $(OPT) -Wall -Wextra -Wshadow -Wno-unused-parameter \
-           -D_GNU_SOURCE -Iinclude -MMD -MP
+           -D_GNU_SOURCE -Iinclude -Isim -MMD -MP
 ifeq ($(WERROR),1)
 CFLAGS  += -Werror
 endif
@@ -58,14 +58,19 @@ Q := @
 msg = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
-SIM_SRC   := $(filter-out sim/wbsim.c,$(wildcard sim/*.c))
+# sim/: the engine library (kernel, lib, init, mm, fs, block, drivers,
+# flushers, workload) and the commands (cmd/) that drive it
+SIM_SRC   := $(filter-out sim/cmd/%,$(wildcard sim/*/*.c))
+CMD_SRC   := $(filter-out sim/cmd/wbsim.c,$(wildcard sim/cmd/*.c))
 ANA_SRC   := $(filter-out analysis/wbfair.c,$(wildcard analysis/*.c))
 TEST_SRC  := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
 SIM_OBJ   := $(SIM_SRC:%.c=$(BUILD)/%.o)
+CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 ANA_OBJ   := $(ANA_SRC:%.c=$(BUILD)/%.o)
 LIBSIM    := $(BUILD)/libwbsim.a
+LIBCMD    := $(BUILD)/libwbsim-cmd.a
 LIBANA    := $(BUILD)/libwbfair.a
 TESTS     := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
@@ -79,10 +84,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/sim/wbsim.o $(BUILD)/sim/scenario.o: CFLAGS += -DWBSIM_VERSION='"$(VERSION)"'
+$(BUILD)/sim/cmd/wbsim.o $(BUILD)/sim/cmd/options.o: CFLAGS += -DWBSIM_VERSION='"$(VERSION)"'
 # the version is in the objects: a stamp rewritten only when it changes
 # rebuilds them when HEAD moves
-$(BUILD)/sim/wbsim.o $(BUILD)/sim/scenario.o: $(BUILD)/version.stamp
+$(BUILD)/sim/cmd/wbsim.o $(BUILD)/sim/cmd/options.o: $(BUILD)/version.stamp
 $(BUILD)/version.stamp: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' >$@
@@ -92,11 +97,15 @@ $(LIBSIM): $(SIM_OBJ)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
+$(LIBCMD): $(CMD_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
 $(LIBANA): $(ANA_OBJ)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BIN)/wbsim: $(BUILD)/sim/wbsim.o $(LIBSIM) $(LIBANA)
+$(BIN)/wbsim: $(BUILD)/sim/cmd/wbsim.o $(LIBCMD) $(LIBSIM) $(LIBANA)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -106,12 +115,12 @@ $(BIN)/wbfair: $(BUILD)/analysis/wbfair.o $(LIBANA)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBSIM) $(LIBANA)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCMD) $(LIBSIM) $(LIBANA)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBSIM) $(LIBANA)
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBCMD) $(LIBSIM) $(LIBANA)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -122,18 +131,18 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBSIM) $(LIBANA)
 # UBSan findings abort, so the fuzzer sees them as crashes.
 FUZZ_SRC  := $(wildcard fuzz/fuzz_*.c)
 FUZZ_BIN  := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
-FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -fsanitize=fuzzer,address,undefined \
+FUZZ_CFLAGS := -std=c11 -g -O1 -D_GNU_SOURCE -Iinclude -Isim -fsanitize=fuzzer,address,undefined \
                -fno-sanitize-recover=all
-FUZZ_DEPS_fuzz_trace_input := sim/trace_input.c sim/config.c sim/options.c
-FUZZ_DEPS_fuzz_scenario := sim/config.c sim/options.c
-FUZZ_DEPS_fuzz_dbench_loadfile := sim/dbench-loadfile.c sim/dbench-path.c sim/dbench-filesize.c \
-                                  sim/config.c sim/options.c
-FUZZ_DEPS_fuzz_disksim_parv := sim/disksim-parv.c sim/disksim-disk.c sim/hdd-ds.c
+FUZZ_DEPS_fuzz_trace_input := sim/workload/trace_input.c sim/lib/config.c sim/lib/options.c
+FUZZ_DEPS_fuzz_scenario := sim/lib/config.c sim/lib/options.c
+FUZZ_DEPS_fuzz_dbench_loadfile := sim/workload/dbench-loadfile.c sim/workload/dbench-path.c sim/workload/dbench-filesize.c \
+                                  sim/lib/config.c sim/lib/options.c
+FUZZ_DEPS_fuzz_disksim_parv := sim/drivers/disksim-parv.c sim/drivers/disksim-disk.c sim/drivers/hdd-ds.c
 # a 4 KiB read buffer, so small inputs cross buffer refills too
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills
 FUZZ_DEFS_fuzz_dbench_loadfile := -DDBENCH_READ_BUF=1100
-fuzz_deps = $(or $(FUZZ_DEPS_$(1)),$(SIM_SRC) $(ANA_SRC))
+fuzz_deps = $(or $(FUZZ_DEPS_$(1)),$(SIM_SRC) $(CMD_SRC) $(ANA_SRC))
 .SECONDEXPANSION:
 build/fuzz/%: fuzz/%.c $$(call fuzz_deps,$$*)
 	$(call msg,FUZZ,$@)

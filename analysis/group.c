@@ -286,7 +286,7 @@ bool wbf_workload_has(const struct wbf_workload *w, const char *name)
  * wbf_run_warmup_s() - when the workload's warm-up ends, in seconds
  * @r: run loaded from a directory
  *
- * wbsim's dbench warms up for duration/5 (sim/dbench.c), the duration
+ * wbsim's dbench warms up for duration/5 (sim/workload/dbench.c), the duration
  * from scenario.ini; the VM harness's runs have no warm-up phase.
  *
  * Return: seconds from the start, or NaN when none is known.

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../sim/dbench-loadfile.h"
+#include "../sim/workload/dbench-loadfile.h"
 
 static double now_s(void)
 {

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/rng.h"
-#include "../sim/sim.h"
+#include "../sim/lib/rng.h"
+#include "../sim/kernel/sim.h"
 
 struct holder {
 	struct sim_event ev;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/trace_gen.h"
+#include "../sim/workload/trace_gen.h"
 
 /*
  * Defaults. A 500 GB disk of 2009 has 976,773,168 sectors. 100 requests/s:

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../sim/trace_input.h"
+#include "../sim/workload/trace_input.h"
 
 static double now_s(void)
 {

@@ -18,7 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../sim/dbench-loadfile.h"
+#include "../sim/workload/dbench-loadfile.h"
 
 static void check(bool ok)
 {

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "../sim/hdd.h"
+#include "../sim/drivers/hdd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/config.h"
-#include "../sim/sim.h"
+#include "../sim/lib/config.h"
+#include "../sim/kernel/sim.h"
 
 struct fz_obj {
 	bool b;

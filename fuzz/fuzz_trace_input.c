@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../sim/trace_input.h"
+#include "../sim/workload/trace_input.h"
 
 static void check(bool ok)
 {

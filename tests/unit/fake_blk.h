@@ -21,9 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/blkdev.h"
-#include "../../sim/blktrace.h"
-#include "../../sim/elevator.h"
+#include "../../sim/block/blkdev.h"
+#include "../../sim/block/blktrace.h"
+#include "../../sim/block/elevator.h"
 #include "check.h"
 
 #define FAKE_MAX_EVENTS		8192

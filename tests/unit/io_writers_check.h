@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * For the machine-level unit tests: every completed write sector of every
- * disk and partition is credited to exactly one writer (sim/io-writer.h),
+ * disk and partition is credited to exactly one writer (sim/block/io-writer.h),
  * and no write went untagged. Include after check.h and machine.h.
  */
 #ifndef WBSIM_TEST_IO_WRITERS_CHECK_H

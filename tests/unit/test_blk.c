@@ -8,7 +8,7 @@
  * block/blk-core.c of 2.6.30 as the reference states them, not from
  * running the code.
  */
-#include "../../sim/io-writer.h"
+#include "../../sim/block/io-writer.h"
 #include "fake_blk.h"
 
 #define MS	NSEC_PER_MSEC

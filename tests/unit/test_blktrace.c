@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../sim/blktrace.h"
+#include "../../sim/block/blktrace.h"
 #include "check.h"
 
 #define NR_CPUS		2

@@ -9,7 +9,7 @@
  * defaults of the option table (slice_idle 8 ms, slice_sync 100 ms) and
  * the service time.
  */
-#include "../../sim/rng.h"
+#include "../../sim/lib/rng.h"
 #include "fake_blk.h"
 
 #define MS	NSEC_PER_MSEC

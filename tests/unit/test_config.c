@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../sim/config.h"
-#include "../../sim/sim.h"
+#include "../../sim/lib/config.h"
+#include "../../sim/kernel/sim.h"
 #include "check.h"
 
 struct thing {

@@ -2,7 +2,7 @@
 /* Coroutines: interleaving, locals surviving switches, deep recursion. */
 #include <string.h>
 
-#include "../../sim/coro.h"
+#include "../../sim/kernel/coro.h"
 #include "check.h"
 
 struct state {

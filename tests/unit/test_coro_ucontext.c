@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The same coroutine tests on the portable ucontext fallback. */
 #define WBSIM_CORO_UCONTEXT 1
-#include "../../sim/coro.c"
+#include "../../sim/kernel/coro.c"
 #define main test_coro_main
 #include "test_coro.c"
 #undef main

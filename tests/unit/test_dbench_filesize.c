@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reads past a file's end in dbench loadfiles (sim/dbench-filesize.c):
+ * Reads past a file's end in dbench loadfiles (sim/workload/dbench-filesize.c):
  * refused, with the exact message, where the loadfile alone gives the
  * file's size (created after a Deltree, truncated, grown by WriteX,
  * followed through Rename and from one pass into the next); accepted
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/dbench-loadfile.h"
+#include "../../sim/workload/dbench-loadfile.h"
 #include "check.h"
 
 /* "\\clients\\client1\\" in a loadfile, written twice as C */

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/dbench-loadfile.h"
+#include "../../sim/workload/dbench-loadfile.h"
 #include "check.h"
 
 /* the loadfile keywords, written out again rather than taken from the

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/dbench-log.h"
+#include "../../sim/workload/dbench-log.h"
 #include "check.h"
 
 #define MS		NSEC_PER_MSEC

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "../../sim/machine.h"
+#include "../../sim/init/machine.h"
 #include "check.h"
 
 static void test_proportions(void)

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/config.h"
-#include "../../sim/disk.h"
-#include "../../sim/rng.h"
+#include "../../sim/lib/config.h"
+#include "../../sim/drivers/disk.h"
+#include "../../sim/lib/rng.h"
 #include "check.h"
 
 #define CYL	16065ULL	/* sectors per DOS cylinder: 255 * 63 */

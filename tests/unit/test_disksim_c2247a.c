@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../../sim/disk.h"
-#include "../../sim/hdd.h"
+#include "../../sim/drivers/disk.h"
+#include "../../sim/drivers/hdd.h"
 #include "check.h"
 
 #define PARV	"tests/data/disksim/hp_c2247a.parv"

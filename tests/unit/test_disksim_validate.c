@@ -4,7 +4,7 @@
  * between two empirical distributions of the same size is the difference
  * of their sorted samples.
  */
-#include "../../sim/disksim.h"
+#include "../../sim/workload/disksim.h"
 #include "check.h"
 
 int main(void)

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/disk.h"
-#include "../../sim/hdd.h"
-#include "../../sim/rng.h"
-#include "../../sim/scenario.h"
+#include "../../sim/drivers/disk.h"
+#include "../../sim/drivers/hdd.h"
+#include "../../sim/lib/rng.h"
+#include "../../sim/init/scenario.h"
 #include "check.h"
 
 struct rig {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../sim/ext3-alloc.h"
+#include "../../sim/fs/ext3-alloc.h"
 #include "check.h"
 
 #define GROUP_BLOCKS	32768ULL	/* 8 * 4096: one bitmap block */

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/scenario.h"
-#include "../../sim/vfs.h"
+#include "../../sim/init/scenario.h"
+#include "../../sim/fs/vfs.h"
 #include "check.h"
 #include "io_writers_check.h"
 

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/disk.h"
-#include "../../sim/hdd.h"
-#include "../../sim/rng.h"
+#include "../../sim/drivers/disk.h"
+#include "../../sim/drivers/hdd.h"
+#include "../../sim/lib/rng.h"
 #include "check.h"
 
 #define MS	1e6	/* ns */

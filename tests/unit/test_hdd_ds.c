@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../sim/disk.h"
-#include "../../sim/hdd.h"
+#include "../../sim/drivers/disk.h"
+#include "../../sim/drivers/hdd.h"
 #include "check.h"
 
 #define MS	1000000.0	/* ns */

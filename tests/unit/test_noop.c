@@ -4,7 +4,7 @@
  * or direction, at any device depth; front merges only happen through the
  * generic last-merge cache, never from a sector search.
  */
-#include "../../sim/rng.h"
+#include "../../sim/lib/rng.h"
 #include "fake_blk.h"
 
 #define MS	NSEC_PER_MSEC

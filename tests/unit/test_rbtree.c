@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/rbtree.h"
-#include "../../sim/rng.h"
+#include "../../sim/lib/rbtree.h"
+#include "../../sim/lib/rng.h"
 #include "check.h"
 
 struct item {

@@ -2,7 +2,7 @@
 /* Tasks and CPUs: fair round-robin, wait queues, timeouts, wake-up latency. */
 #include <string.h>
 
-#include "../../sim/sched.h"
+#include "../../sim/kernel/sched.h"
 #include "check.h"
 
 struct worker {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/machine.h"
-#include "../../sim/scenario.h"
+#include "../../sim/init/machine.h"
+#include "../../sim/init/scenario.h"
 #include "check.h"
 
 static void test_sd_devt(void)

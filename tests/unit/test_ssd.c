@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/disk.h"
+#include "../../sim/drivers/disk.h"
 #include "check.h"
 
 struct fixture {

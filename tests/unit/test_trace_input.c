@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../sim/blktrace.h"
-#include "../../sim/trace_gen.h"
-#include "../../sim/trace_input.h"
+#include "../../sim/block/blktrace.h"
+#include "../../sim/workload/trace_gen.h"
+#include "../../sim/workload/trace_input.h"
 #include "check.h"
 
 /* Read all of @text; return the number of records, or the error. */

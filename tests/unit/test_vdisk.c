@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The throttled virtio disk (sim/vdisk.c) on hand-computed cases of QEMU's
+ * The throttled virtio disk (sim/drivers/vdisk.c) on hand-computed cases of QEMU's
  * leaky buckets (util/throttle.c): the avg / 10 burst, the wait of
  * (level - size) / avg, FIFO admission, the iops bucket with iops-size,
  * a burst limit with its length, and the host's time after admission.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/vdisk.h"
+#include "../../sim/drivers/vdisk.h"
 #include "check.h"
 
 #define MS	1000000LL

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../sim/ext3.h"
-#include "../../sim/scenario.h"
-#include "../../sim/vfs.h"
+#include "../../sim/fs/ext3.h"
+#include "../../sim/init/scenario.h"
+#include "../../sim/fs/vfs.h"
 #include "check.h"
 #include "io_writers_check.h"
 

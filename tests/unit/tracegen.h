@@ -20,7 +20,7 @@
  * merging (a brute-force reference independent of wbfair's in-flight
  * counting).
  *
- * Not part of wbfair: the simulator has its own writer (sim/blktrace.c).
+ * Not part of wbfair: the simulator has its own writer (sim/block/blktrace.c).
  */
 #ifndef WBFAIR_TEST_TRACEGEN_H
 #define WBFAIR_TEST_TRACEGEN_H

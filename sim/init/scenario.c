@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scenario assembly: bind every object's option table into one config so
+ * scenario files, --set and --help all see the same options.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workload/dbench.h"
+#include "scenario.h"
+
+static const char *const sim_blktrace_names[] = { "auto", "on", "off", NULL };
+
+static const struct opt_desc sim_opts[] = {
+	{ "seed", OPT_U64, offsetof(struct sim_params, seed), "1", 0, 0, NULL,
+	  NULL, "master seed; each component draws from its own named stream" },
+	{ "duration", OPT_TIME, offsetof(struct sim_params, duration), "600",
+	  0.001, 86400, "s", NULL, "simulated run time (dbench -t: warm-up t/5 comes first)" },
+	{ "disks", OPT_UINT, offsetof(struct sim_params, disks), "1", 1,
+	  SD_MAX_DISKS, NULL, NULL,
+	  "number of identical disks ([disk]): sda, sdb, ... sdz, sdaa, ... (the sd driver's names and numbers)" },
+	{ "mount", OPT_STR, offsetof(struct sim_params, mount), "sda1", 0, 0,
+	  NULL, NULL, "partitions that get a filesystem, mounted in this order; a glob (sd*1, *) mounts every match in disk order" },
+	{ "blktrace", OPT_ENUM, offsetof(struct sim_params, blktrace), "auto",
+	  0, 0, NULL, sim_blktrace_names,
+	  "write each disk's blktrace files: on, off, or auto (on up to 16 disks; past that a trace per disk and CPU is opt-in)" },
+	{ "sched_slice", OPT_TIME, offsetof(struct sim_params, sched_slice), "4",
+	  0.01, 1000, "ms", NULL,
+	  "CPU time slice while others wait (CFS sched_min_granularity at 2.6.30 defaults)" },
+	{ NULL },
+};
+
+const struct opt_table sim_opt_table = {
+	"sim", "the run as a whole", sim_opts
+};
+
+/**
+ * scenario_init - every option at its default, all tables bound
+ */
+int scenario_init(struct scenario *s)
+{
+	int ret = 0, i;
+
+	memset(s, 0, sizeof(*s));
+	config_bind(&s->cfg, &sim_opt_table, &s->sim);
+	config_bind(&s->cfg, &disk_opt_table, &s->disk);
+	for (i = 0; disk_models[i] && i < SCENARIO_MAX_MODELS; i++) {
+		s->model_params[i] = calloc(1, disk_models[i]->params_size);
+		if (!s->model_params[i])
+			goto nomem;
+		config_bind(&s->cfg, disk_models[i]->options, s->model_params[i]);
+	}
+	config_bind(&s->cfg, &queue_opt_table, &s->queue);
+	config_bind(&s->cfg, &vm_opt_table, &s->vm);
+	config_bind(&s->cfg, &writeback_opt_table, &s->wb);
+	config_bind(&s->cfg, &fs_opt_table, &s->fs);
+	s->ext3 = calloc(1, sizeof(*s->ext3));
+	if (!s->ext3)
+		goto nomem;
+	config_bind(&s->cfg, &ext3_opt_table, s->ext3);
+	s->dbench = calloc(1, sizeof(struct dbench_params));
+	if (!s->dbench)
+		goto nomem;
+	((struct dbench_params *)s->dbench)->cfg = &s->cfg;
+	config_bind(&s->cfg, &dbench_opt_table, s->dbench);
+	for (i = 0; elevator_types[i] && i < SCENARIO_MAX_ELEVATORS; i++) {
+		const struct elevator_type *e = elevator_types[i];
+
+		s->elv_params[i] = calloc(1, e->params_size ? e->params_size : 1);
+		if (!s->elv_params[i])
+			goto nomem;
+		if (e->options)
+			config_bind(&s->cfg, e->options, s->elv_params[i]);
+	}
+	ret = config_set_defaults(&s->cfg);
+	if (ret)
+		scenario_exit(s);
+	return ret;
+nomem:
+	scenario_exit(s);
+	return -ENOMEM;
+}
+
+void scenario_exit(struct scenario *s)
+{
+	for (int i = 0; i < SCENARIO_MAX_MODELS; i++)
+		free(s->model_params[i]);
+	for (int i = 0; i < SCENARIO_MAX_ELEVATORS; i++)
+		free(s->elv_params[i]);
+	free(s->ext3);
+	free(s->dbench);
+	config_exit(&s->cfg);
+	memset(s, 0, sizeof(*s));
+}
+
+/* [disk] disksim is relative to the file that set it: remember which */
+static void scenario_note_disksim(struct scenario *s)
+{
+	const char *o = config_origin(&s->cfg, "disk.disksim");
+
+	snprintf(s->disk.disksim_where, sizeof(s->disk.disksim_where), "%s",
+		 o && strcmp(o, "--set") ? o : "");
+}
+
+/**
+ * scenario_arg - apply argv[*i] if it is "-c FILE" or "--set K=V"
+ *
+ * Return: 1 if consumed (with *i advanced past its value), 0 if the
+ * argument is not a scenario option, -EINVAL after printing a message.
+ */
+int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	bool is_file = !strcmp(a, "-c") || !strcmp(a, "--scenario");
+	bool is_set = !strcmp(a, "--set") || !strcmp(a, "-s");
+
+	if (!is_file && !is_set) {
+		if (!strncmp(a, "--set=", 6)) {
+			if (config_set(&s->cfg, a + 6))
+				return -EINVAL;
+			scenario_note_disksim(s);
+			return 1;
+		}
+		return 0;
+	}
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "wbsim: %s needs an argument\n", a);
+		return -EINVAL;
+	}
+	(*i)++;
+	if (is_file ? config_load_file(&s->cfg, argv[*i]) :
+	    config_set(&s->cfg, argv[*i]))
+		return -EINVAL;
+	scenario_note_disksim(s);
+	return 1;
+}

@@ -1,0 +1,41 @@
+#!/bin/bash
+# The tree's shape is its architecture (docs/architecture.md): sim/ holds
+# only the kernel-like folders; the engine library libwbsim.a needs neither
+# the commands (libwbsim-cmd.a) nor wbfair (libwbfair.a); library code never
+# writes to stdout and never exits (BUG()-style abort() is allowed).
+. "$(dirname "$0")/../shlib.sh"
+need nm
+
+libdirs="kernel lib init mm fs block drivers flushers workload"
+for f in sim/*; do
+	case ${f#sim/} in
+	cmd|scenarios|disks) continue ;;
+	esac
+	[[ " $libdirs " == *" ${f#sim/} "* ]] || fail "$f: not one of the folders of docs/architecture.md"
+done
+for d in $libdirs cmd; do
+	[ -d "sim/$d" ] || fail "sim/$d missing"
+done
+
+for a in libwbsim libwbsim-cmd libwbfair; do
+	[ -f "$BUILD/$a.a" ] || skip "$BUILD/$a.a not built"
+done
+defined() { nm --defined-only "$1" 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBR]/ { print $3 }' | sort -u; }
+nm -u "$BUILD/libwbsim.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/undef"
+# a symbol defined inside libwbsim too is not a dependency
+defined "$BUILD/libwbsim.a" >"$TMP/own"
+comm -23 "$TMP/undef" "$TMP/own" >"$TMP/need"
+[ -s "$TMP/need" ] || fail "nm found no undefined symbols in libwbsim.a (nm broken?)"
+for a in libwbsim-cmd libwbfair; do
+	defined "$BUILD/$a.a" >"$TMP/$a"
+	[ -s "$TMP/$a" ] || fail "nm found no symbols in $a.a"
+	bad=$(comm -12 "$TMP/need" "$TMP/$a" | tr '\n' ' ')
+	[ -z "$bad" ] || fail "libwbsim.a depends on $a.a: $bad"
+done
+
+# library code: no stdout, no exit
+bad=$(for d in $libdirs; do
+	grep -nE '(^|[^a-z_>.])(printf|puts|putchar|exit|_exit)\(|\bstdout\b' sim/$d/*.c
+done)
+[ -z "$bad" ] || fail "library code writes stdout or exits: $bad"
+done_test
