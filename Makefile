@@ -150,13 +150,19 @@ build/fuzz/%: fuzz/%.c $$(call fuzz_deps,$$*)
 	$(Q)clang $(FUZZ_CFLAGS) $(FUZZ_DEFS_$*) -o $@ $< $(call fuzz_deps,$*) $(LDLIBS)
 fuzz: $(FUZZ_BIN)
 
+# packages by group (tools/deps.sh): `make run` needs only the simulator's
 deps:
 	$(Q)tools/deps.sh
+deps-run:
+	$(Q)tools/deps.sh run
+deps-kernel:
+	$(Q)tools/deps.sh run kernel
 
-run: deps all
+run: deps-run all
 	$(Q)tools/run-default.sh
 
-check: deps
+# kernel-ci (the kernel section below) builds both kernels first under CI
+check: deps kernel-ci
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)$(MAKE) --no-print-directory SAN=1 all
 	$(Q)tests/run.sh
@@ -167,7 +173,7 @@ bench: deps all
 clean:
 	rm -rf build build-san bin bin-san
 
-.PHONY: all deps run check bench clean fuzz FORCE
+.PHONY: all deps deps-run deps-kernel run check bench clean fuzz FORCE
 
 # --- manual pages and install ------------------------------------------------
 # The layout under PREFIX keeps the repository's relative paths where they
@@ -224,7 +230,7 @@ uninstall:
 # `make check` builds both kernels first when CI=true or WBSIM_KERNEL_TESTS=1
 # (cold: about 25-40 minutes on 2 cores); otherwise the kernel boot tests
 # skip unless the images are built already.
-kernel-tree:
+kernel-tree: deps-kernel
 	$(Q)tools/kernel/tree.sh
 
 patches-apply: kernel-tree
@@ -239,17 +245,16 @@ kernel-debug: patches-apply
 patches: kernel-tree
 	$(Q)tools/kernel/mkpatches.sh
 
-kernel-check: deps
+kernel-check: deps-kernel
 	$(Q)$(MAKE) --no-print-directory kernel
 	$(Q)$(MAKE) --no-print-directory kernel-debug
 	$(Q)tests/run.sh -k kernel_
 
-kernel-ci: deps
+kernel-ci: deps-kernel
 	$(Q)if [ "$${CI:-}" = true ] || [ "$${WBSIM_KERNEL_TESTS:-}" = 1 ]; then \
 		$(MAKE) --no-print-directory kernel && \
 		$(MAKE) --no-print-directory kernel-debug; fi
 
-check: kernel-ci
 
 .PHONY: kernel-tree patches-apply kernel kernel-debug patches kernel-check kernel-ci
 # --- end of kernel series ---------------------------------------------------
@@ -271,7 +276,7 @@ experiment: deps all kernel
 # (docs/evidence/matrix/): one table per cell, real vs simulated, with the
 # error and the target. runs/validate/ keeps the simulated runs.
 VALIDATE_OPTS ?= -j 2
-validate: deps all
+validate: deps-run all
 	$(Q)tools/validate/validate.sh $(VALIDATE_OPTS)
 
 .PHONY: validate

@@ -1,21 +1,41 @@
 #!/usr/bin/env bash
-# Install every Debian package the project needs, idempotently.
+# Install the Debian packages the project needs, idempotently, by group:
 #
-#   tools/deps.sh           install what is missing (needs root or sudo)
-#   tools/deps.sh --check   exit 0 if everything is installed, 1 otherwise
-#   tools/deps.sh --list    print the package list
+#   run     the simulator: compiler, its libraries (inih, json-c), dbench's
+#           loadfile, gnuplot for the plots (`make run`, `make validate`)
+#   test    what the tests and benchmarks add (clang for fuzzing, blktrace,
+#           fio, trace-cmd, hyperfine, jq, GNU parallel ...)
+#   kernel  the kernel series and the QEMU guests (linux-source-6.1, build
+#           tools, qemu-system-x86, busybox ...): large; only the kernel and
+#           experiment targets and `make check` (which runs the boot tests)
+#           ask for it
 #
-# One list, grouped by what needs it. Kernel/VM packages are large; they are
-# in the list because `make check` runs the kernel boot test when present.
+#   tools/deps.sh [GROUP]...          install what is missing (root or sudo);
+#                                     no GROUP: all three (`make check`)
+#   tools/deps.sh --check [GROUP]...  exit 0 if installed, 1 otherwise
+#   tools/deps.sh --list [GROUP]...   print the package list
 set -eu
 
-build_pkgs="build-essential pkg-config clang libclang-rt-14-dev libinih-dev libjson-c-dev"
-tool_pkgs="blktrace dbench fio trace-cmd gnuplot-nox hyperfine time jq parallel"
-# the kernel series (tools/kernel/): tree, build, boot test under QEMU
+run_pkgs="build-essential pkg-config libinih-dev libjson-c-dev dbench gnuplot-nox"
+test_pkgs="clang libclang-rt-14-dev blktrace fio trace-cmd hyperfine time jq parallel"
 kernel_pkgs="linux-source-6.1 xz-utils git flex bison bc libelf-dev libssl-dev dwarves ccache"
 kernel_pkgs="$kernel_pkgs qemu-system-x86 busybox-static cpio e2fsprogs fdisk kmod file"
 
-pkgs="$build_pkgs $tool_pkgs $kernel_pkgs"
+mode=install
+case "${1:-}" in
+--list) mode=list; shift ;;
+--check) mode=check; shift ;;
+esac
+[ $# -gt 0 ] || set -- run test kernel
+pkgs=""
+for g in "$@"; do
+	case $g in
+	run) pkgs="$pkgs $run_pkgs" ;;
+	test) pkgs="$pkgs $test_pkgs" ;;
+	kernel) pkgs="$pkgs $kernel_pkgs" ;;
+	*) echo "usage: $0 [--check|--list] [run|test|kernel]..." >&2; exit 2 ;;
+	esac
+done
 
 missing() {
 	local p out=""
@@ -26,11 +46,9 @@ missing() {
 	echo "$out"
 }
 
-case "${1:-}" in
---list) echo "$pkgs" | tr ' ' '\n'; exit 0 ;;
---check) [ -z "$(missing)" ]; exit $? ;;
-"") ;;
-*) echo "usage: $0 [--check|--list]" >&2; exit 2 ;;
+case $mode in
+list) echo $pkgs | tr ' ' '\n'; exit 0 ;;
+check) [ -z "$(missing)" ]; exit $? ;;
 esac
 
 need=$(missing)
