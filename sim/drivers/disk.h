@@ -43,6 +43,13 @@ struct disk_ops {
 	const char *name;		/* "hdd", "ssd" */
 	const struct opt_table *options;	/* the model's own section */
 	size_t params_size;
+	/*
+	 * optional: the model's own options checked together (the table
+	 * checks each alone); on -EINVAL *@key names the option to blame,
+	 * so the caller can say where it was set
+	 */
+	int (*check)(const void *params, const char **key, char *why,
+		     size_t n);
 	int (*init)(struct disk *d);
 	void (*exit)(struct disk *d);
 	/* time until the media could start transferring @rq; no side effects */

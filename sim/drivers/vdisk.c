@@ -199,21 +199,45 @@ static sim_time_t vdisk_position_time(struct disk *d, const struct request *rq,
 	return 0;
 }
 
-static int check_bucket(struct disk *d, const char *what, double avg,
-			double max, unsigned int len)
+static const char *check_bucket(double avg, double max, unsigned int len,
+				const char *max_key, const char *len_key,
+				const char **key)
 {
 	/* throttle_is_valid()'s rules, with QEMU's words */
-	const char *err = NULL;
+	if (len > 1 && !max) {
+		*key = len_key;
+		return "burst length set without burst rate";
+	}
+	*key = max_key;
+	if (max && !avg)
+		return "a burst rate requires the corresponding rate";
+	if (max && max < avg)
+		return "a burst rate cannot be lower than the rate";
+	return NULL;
+}
 
-	if (len > 1 && !max)
-		err = "burst length set without burst rate";
-	else if (max && !avg)
-		err = "a burst rate requires the corresponding rate";
-	else if (max && max < avg)
-		err = "a burst rate cannot be lower than the rate";
+/* QEMU refuses these settings at -drive time; so does the scenario */
+static int vdisk_check(const void *params, const char **key, char *why,
+		       size_t n)
+{
+	const struct vdisk_params *p = params;
+	const char *err;
+
+	err = check_bucket((double)p->bps_total, (double)p->bps_total_max,
+			   p->bps_total_max_length, "vdisk.bps_total_max",
+			   "vdisk.bps_total_max_length", key);
+	if (!err)
+		err = check_bucket(p->iops_total, p->iops_total_max,
+				   p->iops_total_max_length,
+				   "vdisk.iops_total_max",
+				   "vdisk.iops_total_max_length", key);
+	if (!err && p->iops_size && !p->iops_total) {
+		*key = "vdisk.iops_size";
+		err = "iops_size requires iops_total";
+	}
 	if (!err)
 		return 0;
-	fprintf(stderr, "%s: vdisk: %s: %s\n", d->gd.name, what, err);
+	snprintf(why, n, "%s", err);
 	return -EINVAL;
 }
 
@@ -221,15 +245,12 @@ static int vdisk_init(struct disk *d)
 {
 	const struct vdisk_params *p = d->model_params;
 	struct vdisk *v;
+	const char *key;
+	char why[128];
 
-	if (check_bucket(d, "bps_total", (double)p->bps_total,
-			 (double)p->bps_total_max, p->bps_total_max_length) ||
-	    check_bucket(d, "iops_total", p->iops_total, p->iops_total_max,
-			 p->iops_total_max_length))
-		return -EINVAL;
-	if (p->iops_size && !p->iops_total) {
-		fprintf(stderr, "%s: vdisk: iops_size requires iops_total\n",
-			d->gd.name);
+	/* callers without a scenario's origins (replay) learn it here */
+	if (vdisk_check(p, &key, why, sizeof(why))) {
+		fprintf(stderr, "%s: %s: %s\n", d->gd.name, key, why);
 		return -EINVAL;
 	}
 	v = calloc(1, sizeof(*v));
@@ -259,6 +280,7 @@ static void vdisk_exit(struct disk *d)
 
 const struct disk_ops vdisk_ops = {
 	.name = "vdisk",
+	.check = vdisk_check,
 	.options = &vdisk_opt_table,
 	.params_size = sizeof(struct vdisk_params),
 	.init = vdisk_init,

@@ -219,6 +219,18 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 			return -EINVAL;
 		}
 	}
+	if (disk_models[s->disk.model]->check) {
+		const char *key = "disk.model";
+		char at[4200], why[256];
+
+		if (disk_models[s->disk.model]->check(scenario_model_params(s),
+						      &key, why, sizeof(why))) {
+			snprintf(err, errlen, "%s%s: %s",
+				 config_where(&s->cfg, key, at, sizeof(at)),
+				 key, why);
+			return -EINVAL;
+		}
+	}
 	m->disks = calloc(s->sim.disks, sizeof(*m->disks));
 	if (!m->disks)
 		return -ENOMEM;

@@ -122,6 +122,15 @@ static void test_access(void)
 	CHECK(sim_init(&sim, 1) == 0);
 	CHECK(disk_init(&d, &sim, &p, vp, 0) == -EINVAL);
 	sim_exit(&sim);
+	/* the check op blames the option, so the scenario can say where */
+	{
+		const char *key = NULL;
+		char why[128];
+
+		CHECK(vdisk_ops.check(vp, &key, why, sizeof(why)) == -EINVAL);
+		CHECK(key && strcmp(key, "vdisk.bps_total_max_length") == 0);
+		CHECK(strcmp(why, "burst length set without burst rate") == 0);
+	}
 	free(vp);
 }
 

@@ -118,6 +118,7 @@ btpid=$!
 (cd $R && exec trace-cmd record -q -o $R/trace.dat \
 	-e writeback_flusher -e writeback:balance_dirty_pages \
 	-e writeback:writeback_start -e writeback:writeback_written \
+	-e writeback:writeback_queue_io \
 	-e sched:sched_process_exec) >$R/trace-record.log 2>&1 &
 tcpid=$!
 # both tracers are set up when the disk's trace directory and the

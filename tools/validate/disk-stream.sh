@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The request stream a run sent to its disk, as the disk saw it: the
+# dispatched (D) requests of RUN_DIR's blktrace (blkparse), as
+# histograms of request size and of seek distance (from the end of the
+# previous dispatched request to the start of this one, any direction),
+# and where the requests went (partition, and the 128 MiB ext3 block
+# group inside it: 32768 blocks of 4 KiB). Works on a real run's
+# blktrace directory too (RUN_DIR/blktrace/vda.blktrace.*).
+#
+#   tools/validate/disk-stream.sh [-d DISK] RUN_DIR
+#
+# Exit: 0, 2 bad argument or no trace.
+set -eu
+disk=""
+[ "${1:-}" = -d ] && { [ $# -ge 2 ] || exit 2; disk=$2; shift 2; }
+[ $# = 1 ] || { echo "usage: $0 [-d DISK] RUN_DIR" >&2; exit 2; }
+run=$1
+dir=$run
+[ -d "$run/blktrace" ] && dir=$run/blktrace
+if [ -z "$disk" ]; then
+	f=$(ls "$dir" 2>/dev/null | sed -n 's/\.blktrace\.0$//p' | head -1)
+	disk=$f
+fi
+[ -n "$disk" ] && [ -f "$dir/$disk.blktrace.0" ] || { echo "disk-stream: $run: no blktrace" >&2; exit 2; }
+command -v blkparse >/dev/null || { echo "disk-stream: needs blkparse" >&2; exit 2; }
+geo=$run/geometry
+[ -f "$geo" ] || geo=/dev/null
+blkparse -q -i "$disk" -D "$dir" -f "%a %d %S %n %C\n" 2>/dev/null |
+awk -v geo="$geo" '
+BEGIN {
+	while ((getline l < geo) > 0) {
+		split(l, g, " ")
+		if (g[1] ~ /^#/ || g[1] == g[3]) continue
+		np++; pn[np] = g[1]; ps[np] = g[4]; pz[np] = g[5]
+	}
+	nsz = split("8 16 32 64 128 256 512 1024 2048", szb, " ")	# sectors
+	nsk = split("0 128 2048 32768 262144 2097152 20971520", skb, " ")	# sectors
+	split("0 (contiguous)|<= 64 KiB|<= 1 MiB|<= 16 MiB|<= 128 MiB|<= 1 GiB|<= 10 GiB|> 10 GiB", skl, "|")
+}
+# the submitter of a request: the task that queued its first bio (its
+# start sector), as kjournald/sda1 -> kjournald, flush-8:0 -> flush
+$1 == "Q" { w = $5; sub(/[\/-].*/, "", w); who[$3] = w }
+$1 == "D" && $2 ~ /W/ && $4 > 0 {
+	w = ($3 in who) ? who[$3] : "?"
+	wn[w]++; ws[w] += $4; if ($4 <= 8) wsmall[w]++
+}
+$1 == "D" && ($2 ~ /W/ || $2 ~ /R/) && $4 > 0 {
+	rw = ($2 ~ /W/) ? "W" : "R"; s = $3; n = $4
+	nreq[rw]++; sect[rw] += n
+	for (i = 1; i <= nsz && n > szb[i]; i++) ;
+	szh[rw, i]++; szs[rw, i] += n
+	if (have) {
+		d = s - last; if (d < 0) d = -d
+		for (j = 1; j <= nsk && d > skb[j]; j++) ;
+		skh[j]++; dist += d; nd++
+	}
+	last = s + n; have = 1
+	where = "-"
+	for (p = 1; p <= np; p++)
+		if (s >= ps[p] && s < ps[p] + pz[p]) { where = pn[p] sprintf(" group %d", int((s - ps[p]) / 262144)) }
+	at[where] += n; atn[where]++
+}
+END {
+	printf "dispatched: %d writes (%.1f MB, mean %.1f KiB), %d reads (%.1f MB)\n", nreq["W"], sect["W"] * 512 / 1e6, nreq["W"] ? sect["W"] / nreq["W"] / 2 : 0, nreq["R"], sect["R"] * 512 / 1e6
+	printf "\nrequest size (writes)   requests      %%    share of bytes\n"
+	for (i = 1; i <= nsz + 1; i++) {
+		lab = (i <= nsz) ? sprintf("<= %d KiB", szb[i] / 2) : sprintf("> %d KiB", szb[nsz] / 2)
+		printf "  %-20s %9d %6.1f %8.1f%%\n", lab, szh["W", i], nreq["W"] ? 100 * szh["W", i] / nreq["W"] : 0, sect["W"] ? 100 * szs["W", i] / sect["W"] : 0
+	}
+	printf "\nseek distance           requests      %%   (mean %.1f MB)\n", nd ? dist / nd * 512 / 1e6 : 0
+	for (j = 1; j <= nsk + 1; j++)
+		printf "  %-20s %9d %6.1f\n", skl[j], skh[j], nd ? 100 * skh[j] / nd : 0
+	printf "\nwho queued them (writes)  requests       MB   mean KiB  <= 4 KiB\n"
+	for (w in wn)
+		printf "  %-20s %9d %8.1f %10.1f %9d\n", w, wn[w], ws[w] * 512 / 1e6, ws[w] / wn[w] / 2, wsmall[w]
+	printf "\nwhere (partition, 128 MiB block group): the 12 busiest\n"
+	for (w in at) printf "%s\t%d\t%d\n", w, at[w], atn[w] | "sort -t\"\t\" -k2,2nr | head -12 | awk -F\"\t\" \"{ printf \\\"  %-22s %8.1f MB %7d requests\\\\n\\\", \\$1, \\$2 * 512 / 1e6, \\$3 }\""
+}'
