@@ -12,7 +12,9 @@
 #    chunks and chunks with pages too; chunks of another bdi's
 #    superblocks left out; "elsewhere" = section 1's dirtier MB minus
 #    these pages;
-#  - only the flusher's chunks make turns.
+#  - only the flusher's chunks make turns;
+#  - a trace with "CPU:0 [N EVENTS DROPPED]" lines (trace-cmd's mark of
+#    events it lost) is read, the same figures out.
 source "$(dirname "$0")/../shlib.sh"
 need blkparse
 need gnuplot
@@ -69,4 +71,10 @@ done <"$TMP/else"
 grep -q "the flusher's 2 in 1 turns" "$md" || fail "turns: $(grep "writeback_sb_written chunks" "$md")"
 sed -n '/^| superblock /,/^$/p' "$md" | grep -q '^| 254:1 | vda1 | 1 | 2 | 1475 |' ||
 	fail "turn table: $(sed -n '/^| superblock /,/^$/p' "$md" | tr '\n' ' ')"
+
+# lost events marked in the text: the same report
+cp -r "$D" "$TMP/lost"
+sed -i '5i CPU:0 [3022 EVENTS DROPPED]' "$TMP/lost/trace.txt"
+"$BIN/wbfair" why -o "$TMP/wl" "$TMP/lost" >/dev/null || fail "why on a trace with EVENTS DROPPED"
+diff <(sed 1d "$md") <(sed 1d "$TMP/wl/why.md") >/dev/null || fail "EVENTS DROPPED changed the report"
 done_test
