@@ -120,6 +120,9 @@ sync
 echo 3 >/proc/sys/vm/drop_caches
 
 # --- tracers ---------------------------------------------------------------
+# sched_process_fork ties each dbench client to its instance (the parent's
+# pid is in instances): under legacy throttling a client writes other
+# instances' pages, so its own I/O does not tell whose it is
 mkdir -p $R/blktrace
 blktrace -d /dev/vda -o vda -D $R/blktrace >$R/blktrace.log 2>&1 &
 btpid=$!
@@ -127,7 +130,7 @@ btpid=$!
 	-e writeback_flusher -e writeback:balance_dirty_pages \
 	-e writeback:balance_dirty_pages_legacy \
 	-e writeback:writeback_start -e writeback:writeback_written \
-	-e sched:sched_process_exec) >$R/trace-record.log 2>&1 &
+	-e sched:sched_process_exec -e sched:sched_process_fork) >$R/trace-record.log 2>&1 &
 tcpid=$!
 # both tracers are set up when the disk's trace directory and the
 # tracing switch say so
