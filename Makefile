@@ -264,6 +264,17 @@ kernel-ci: deps-kernel
 # CELL/rN/ (run directories) and runs/experiment/report.md. Builds the
 # kernel first (nothing to do when it is built). Smaller:
 # tools/experiment/matrix.sh --help.
+# SET=era: the era's cell (issue 14): tools/experiment/era.ini and the
+# job list tools/experiment/era.jobs (25 cells: four models, none and bfq,
+# start offsets 0, 0.5 and 2 s, one cell with the second partition first)
+# in runs/era/.
+ifeq ($(SET),era)
+EXPERIMENT_OPTS ?= -c tools/experiment/era.ini --jobs tools/experiment/era.jobs -o runs/era -r 3 -j 2
+else ifneq ($(filter experiment,$(MAKECMDGOALS)),)
+ifneq ($(SET),)
+$(error SET=$(SET): the experiment's sets are: era (or none, the default matrix))
+endif
+endif
 EXPERIMENT_OPTS ?= -d 120 -r 3 -j 2
 experiment: deps all kernel
 	$(Q)tools/experiment/matrix.sh $(EXPERIMENT_OPTS)

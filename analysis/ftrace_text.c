@@ -251,7 +251,12 @@ bool wbf_ftrace_header_line(const char *line)
 	return !*p || *p == '#' || !strncmp(p, "cpus=", 5) ||
 	       !strncmp(p, "version = ", 10) ||
 	       (!strncmp(p, "CPU ", 4) && strstr(p, " is empty")) ||
-	       (!strncmp(p, "CPU:", 4) && strstr(p, "LOST"));
+	       /*
+		* events the ring buffer lost: "CPU:N [LOST M EVENTS]", or
+		* "CPU:N [M EVENTS DROPPED]" when trace-cmd read them late
+		*/
+	       (!strncmp(p, "CPU:", 4) &&
+		(strstr(p, "LOST") || strstr(p, "EVENTS DROPPED")));
 }
 
 static int count(struct wbf_ftrace *ft, const char *event, const char *dev)

@@ -260,9 +260,12 @@ static uint32_t parse_dev(const char *s)
 static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 {
 	char v[64];
+	const char *name;
 	uint32_t sb;
 	uint64_t pages = 0, us = 0;
 	struct wbf_why_turn *t;
+	enum wbf_class c = wbf_writer_class(l->comm);
+	size_t p;
 
 	if (!wbf_ftrace_field(l->msg, "sb", v, sizeof(v)))
 		return 0;
@@ -271,7 +274,8 @@ static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 	 * Superblocks of other disks (the root disk, pseudo filesystems)
 	 * have their own flusher: they are not turns of this disk's.
 	 */
-	if (!wbf_geometry_dev_name(&y->r->geo, sb)) {
+	name = wbf_geometry_dev_name(&y->r->geo, sb);
+	if (!name) {
 		y->sb_other++;
 		return 0;
 	}
@@ -280,6 +284,24 @@ static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 	if (wbf_ftrace_field(l->msg, "elapsed_us", v, sizeof(v)))
 		us = strtoull(v, NULL, 10);
 	y->sb_events++;
+	for (p = 0; p < y->nparts && strcmp(y->parts[p], name); p++)
+		;
+	if (p < y->nparts) {
+		y->sb_pages[p][c] += pages;
+		y->sb_chunks[p][c]++;
+		y->sb_busy_chunks[p][c] += pages > 0;
+	} else {
+		y->sb_unlisted++;
+	}
+	/*
+	 * A dirtier's chunks (balance_dirty_pages_legacy, each task its
+	 * own pass over the superblocks) interleave with the flusher's:
+	 * counted above, not turns of the flusher.
+	 */
+	if (c != WBF_CL_FLUSHER) {
+		y->sb_not_flusher++;
+		return 0;
+	}
 	if (!y->nturns || y->turns[y->nturns - 1].sb != sb) {
 		if (WBF_GROW(y->turns, y->cap_turns, y->nturns + 1))
 			return -ENOMEM;

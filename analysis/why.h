@@ -106,6 +106,16 @@ struct wbf_why {
 	size_t nturns, cap_turns;
 	uint64_t sb_events;
 	uint64_t sb_other;		/* chunks of superblocks not in the geometry */
+	/*
+	 * Chunks of this disk's superblocks by the class of the task that
+	 * wrote them: under legacy throttling a dirtier writes chunks itself
+	 * inside balance_dirty_pages_legacy(); only the flusher's make turns.
+	 */
+	uint64_t sb_pages[WBF_WHY_PARTS][WBF_NR_CLASS];
+	uint64_t sb_chunks[WBF_WHY_PARTS][WBF_NR_CLASS];
+	uint64_t sb_busy_chunks[WBF_WHY_PARTS][WBF_NR_CLASS];	/* pages > 0 */
+	uint64_t sb_not_flusher;	/* chunks written by other tasks */
+	uint64_t sb_unlisted;		/* chunks of partitions with no I/O */
 	struct wbf_why_bdp *bdp;
 	size_t nbdp, cap_bdp;
 	uint64_t bdp_events;

@@ -316,6 +316,52 @@ static void section_writers(FILE *o, struct wbf_why *y)
 
 /* ---- section 2 ---- */
 
+/* bytes of a page: the guests and the simulator are x86-64 (PAGE_SIZE) */
+#define WHY_PAGE_BYTES 4096.0
+
+/*
+ * Pages each writer class sent to writeback per partition: the chunks'
+ * own pages= (page cache pages submitted, not bytes completed; metadata
+ * and the journal are not in them). Under legacy throttling a dirtier's
+ * chunks are its writeback inside balance_dirty_pages_legacy(), so its
+ * blktrace bytes beyond these pages were written elsewhere (fsync,
+ * O_SYNC, direct I/O).
+ */
+static void section_sb_writers(FILE *o, struct wbf_why *y)
+{
+	size_t p;
+	int c;
+
+	fprintf(o, "Pages sent to writeback per partition by each writer (writeback_sb_written chunks by the task that wrote them: a dirtier's are its own writeback in balance_dirty_pages_legacy; pages submitted, not bytes completed). \"dirtier MB elsewhere\": the dirtiers' completed MB of section 1 minus their pages here, what they wrote outside balance_dirty_pages (fsync, O_SYNC, direct I/O; negative when pages submitted were not yet completed).\n\n");
+	fprintf(o, "| partition | writer | chunks | chunks with pages | pages | MB |\n|---|---|---:|---:|---:|---:|\n");
+	for (p = 0; p < y->nparts; p++)
+		for (c = 0; c < WBF_NR_CLASS; c++) {
+			if (!y->sb_chunks[p][c])
+				continue;
+			fprintf(o, "| %s | %s | %llu | %llu | %llu | %.1f |\n",
+				y->parts[p], wbf_class_name(c),
+				(unsigned long long)y->sb_chunks[p][c],
+				(unsigned long long)y->sb_busy_chunks[p][c],
+				(unsigned long long)y->sb_pages[p][c],
+				y->sb_pages[p][c] * WHY_PAGE_BYTES / 1e6);
+		}
+	fprintf(o, "\n| partition | dirtier MB (section 1) | dirtier MB in balance_dirty_pages | dirtier MB elsewhere |\n|---|---:|---:|---:|\n");
+	for (p = 0; p < y->nparts; p++) {
+		uint64_t done = 0;
+		size_t b;
+		double in = y->sb_pages[p][WBF_CL_DIRTIER] * WHY_PAGE_BYTES / 1e6;
+
+		for (b = 0; b < y->nbins; b++)
+			done += *wbf_why_cell(y, b, p, WBF_CL_DIRTIER);
+		fprintf(o, "| %s | %.1f | %.1f | %.1f |\n", y->parts[p],
+			done / 1e6, in, done / 1e6 - in);
+	}
+	if (y->sb_unlisted)
+		fprintf(o, "\n%llu chunks of partitions with no completed I/O are not in the table.\n",
+			(unsigned long long)y->sb_unlisted);
+	fputc('\n', o);
+}
+
 static void section_turns(FILE *o, struct wbf_why *y)
 {
 	uint32_t sbs[WBF_WHY_PARTS];
@@ -323,12 +369,19 @@ static void section_turns(FILE *o, struct wbf_why *y)
 	char b[24];
 
 	fprintf(o, "## 2. Superblock turns\n\n");
-	if (!y->nturns) {
+	if (!y->sb_events) {
 		fprintf(o, "trace.txt has no writeback_sb_written events: the turns are not known.\n\n");
 		return;
 	}
-	fprintf(o, "%llu writeback_sb_written chunks of this disk's superblocks in %zu turns (a turn: consecutive chunks of one superblock; %llu chunks of other superblocks, another disk or a pseudo filesystem, left out).\n\n",
-		(unsigned long long)y->sb_events, y->nturns,
+	section_sb_writers(o, y);
+	if (!y->nturns) {
+		fprintf(o, "No chunk was written by a flusher thread: the flusher's turns are not known.\n\n");
+		return;
+	}
+	fprintf(o, "%llu writeback_sb_written chunks of this disk's superblocks; the flusher's %llu in %zu turns (a turn: consecutive chunks of one superblock); %llu written by other tasks (above); %llu chunks of other superblocks, another disk or a pseudo filesystem, left out.\n\n",
+		(unsigned long long)y->sb_events,
+		(unsigned long long)(y->sb_events - y->sb_not_flusher),
+		y->nturns, (unsigned long long)y->sb_not_flusher,
 		(unsigned long long)y->sb_other);
 	for (i = 0; i < y->nturns; i++) {
 		for (k = 0; k < nsb && sbs[k] != y->turns[i].sb; k++)

@@ -9,7 +9,9 @@
 #     of its cell's figures and counted in the flags;
 #   - a start difference of 10 ms or more is flagged;
 #   - the written MB are wbfair's blktrace completions of the copy;
-#   - wbfair compare lists every run by its name in the matrix (CELL/rN).
+#   - wbfair compare lists every run by its name in the matrix (CELL/rN);
+#   - every run has its `wbfair why --bin 1s` (RUN/why/why.md, 1 s bins)
+#     and report.md quotes its "What it says" lines under the run's name.
 . tests/shlib.sh
 need jq
 src=traces/bdi-none
@@ -50,5 +52,13 @@ case $flags in *"start >= 10 ms in 1 run(s)"*) ;; *) fail "bdi-none flags '$flag
 n=$(sed -n '/^## wbfair compare/,$p' "$r" | grep -cE '^(wq|bdi)-none/r[0-9] ')
 [ "$n" = 5 ] || fail "wbfair compare section names $n runs as CELL/rN, want 5"
 ! grep -qF "$out" "$r" || fail "report.md names the host path $out"
+# the why of every run, quoted
+for run in wq-none/r1 wq-none/r2 wq-none/r3 bdi-none/r1 bdi-none/r2; do
+	w=$out/$run/why
+	[ "$(awk 'NR == 2 { print $1 }' "$w/why-split.dat" 2>/dev/null)" = 1 ] || fail "$run: no why with 1 s bins"
+	want=$(sed -n '/^## What it says/,/^## 1\./p' "$w/why.md" | grep '^- ')
+	got=$(sed -n "\\|^### $run: $run/why/why.md|,/^#/p" "$r" | grep '^- ')
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "$run: report.md quotes '$got', why.md says '$want'"
+done
 case $(row wq-none 13) in *jumped*|*start*) fail "wq-none flagged: '$(row wq-none 13)'" ;; esac
 done_test

@@ -21,6 +21,8 @@
 #   xoffsets=0,0             seconds each instance starts after the barrier
 #   xdur=SECONDS xclients=N  xworkload=dbench|fio  xfiosize=BYTES
 #   xfs=ext4|ext3            ext3: mounted data=ordered,nodelalloc
+#   xthrottle=ioless|legacy  vm.dirty_throttle the kernel must have been
+#                            booted with (dirty_throttle=)
 #   xdbr xdr xdwc xdec       vm.dirty_background_ratio, dirty_ratio,
 #                            dirty_writeback_centisecs, dirty_expire_centisecs
 #
@@ -83,6 +85,11 @@ grep -q "\[$xsched\]" /sys/block/vda/queue/scheduler ||
 [ -f /proc/sys/vm/writeback_flusher ] || die "kernel has no vm.writeback_flusher"
 echo "$xflusher" >/proc/sys/vm/writeback_flusher
 [ "$(cat /proc/sys/vm/writeback_flusher)" = "$xflusher" ] || die "vm.writeback_flusher not $xflusher"
+# the throttling is set at boot (dirty_throttle=): checked, not written
+if [ "${xthrottle:-ioless}" != ioless ] || [ -f /proc/sys/vm/dirty_throttle ]; then
+	[ "$(cat /proc/sys/vm/dirty_throttle 2>/dev/null)" = "${xthrottle:-ioless}" ] ||
+		die "vm.dirty_throttle not ${xthrottle:-ioless}: $(cat /proc/sys/vm/dirty_throttle 2>&1)"
+fi
 echo "$xsbfair" >/proc/sys/vm/writeback_sb_fair
 [ "$(cat /proc/sys/vm/writeback_sb_fair)" = "$xsbfair" ] || die "vm.writeback_sb_fair not $xsbfair"
 echo "$xdbr" >/proc/sys/vm/dirty_background_ratio
@@ -90,7 +97,8 @@ echo "$xdr" >/proc/sys/vm/dirty_ratio
 echo "$xdwc" >/proc/sys/vm/dirty_writeback_centisecs
 echo "$xdec" >/proc/sys/vm/dirty_expire_centisecs
 for f in writeback_flusher writeback_sb_fair dirty_background_ratio dirty_ratio \
-	dirty_writeback_centisecs dirty_expire_centisecs; do
+	dirty_writeback_centisecs dirty_expire_centisecs dirty_throttle; do
+	[ -f /proc/sys/vm/$f ] || continue
 	echo "vm.$f = $(cat /proc/sys/vm/$f)"
 done >$R/sysctl.txt
 echo "scheduler = $(cat /sys/block/vda/queue/scheduler)" >>$R/sysctl.txt
@@ -112,14 +120,18 @@ sync
 echo 3 >/proc/sys/vm/drop_caches
 
 # --- tracers ---------------------------------------------------------------
+# sched_process_fork ties each dbench client to its instance (the parent's
+# pid is in instances): under legacy throttling a client writes other
+# instances' pages, so its own I/O does not tell whose it is
 mkdir -p $R/blktrace
 blktrace -d /dev/vda -o vda -D $R/blktrace >$R/blktrace.log 2>&1 &
 btpid=$!
 (cd $R && exec trace-cmd record -q -o $R/trace.dat \
 	-e writeback_flusher -e writeback:balance_dirty_pages \
+	-e writeback:balance_dirty_pages_legacy \
 	-e writeback:writeback_start -e writeback:writeback_written \
 	-e writeback:writeback_queue_io \
-	-e sched:sched_process_exec) >$R/trace-record.log 2>&1 &
+	-e sched:sched_process_exec -e sched:sched_process_fork) >$R/trace-record.log 2>&1 &
 tcpid=$!
 # both tracers are set up when the disk's trace directory and the
 # tracing switch say so

@@ -5,17 +5,22 @@
 #   tools/experiment/matrix.sh [-c SCENARIO]... [--set K=V]... [-o DIR]
 #       [-r REPEATS] [-j JOBS] [-d SECONDS] [--flushers "wq bdi ..."]
 #       [--schedulers "none bfq ..."] [--cells "wq-none bdi-fair-bfq ..."]
-#       [--report-only] [--resume]
+#       [--jobs FILE] [--report-only] [--resume] [--check-only]
 #
 # Defaults: tools/experiment/experiment.ini, DIR runs/experiment, 3
 # repeats, 2 jobs, the scenario's duration, flushers "wq bdi pdflush
 # bdi-fair" (bdi-fair: the bdi model with vm.writeback_sb_fair=1),
 # schedulers "none mq-deadline bfq kyber"; --cells runs just the cells
-# named FLUSHER-SCHEDULER instead of every pair. Writes DIR/CELL/rN/ (run
+# named FLUSHER-SCHEDULER instead of every pair; --jobs FILE runs the
+# cells a job list names instead (one a line: CELL SECTION.KEY=VALUE...,
+# each pair a --set of that cell's runs after the common ones; # starts
+# a comment; tools/experiment/era.jobs is one). Writes DIR/CELL/rN/ (run
 # directories, CELL = FLUSHER-SCHEDULER), DIR/CELL/rN.log, DIR/runs.jsonl
 # (one line of figures per run) and DIR/report.md. --report-only makes
 # the report from the run directories already there; --resume keeps the
-# runs already complete in DIR (a summary.json) and runs only the others.
+# runs already complete in DIR (a summary.json) and runs only the others;
+# --check-only checks every cell's parameters (run.sh --check-only) and
+# exits: 0, 2, or 77 without a kernel image or QEMU.
 #
 # Two guests at once (-j 2) on a 2-core host: each guest is one TCG vCPU
 # thread and spends most of its time in iowait on the throttled disk (the
@@ -26,11 +31,12 @@ EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}
 
-usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--report-only/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
+usage() { sed -n '/^#   tools\/experiment\/matrix.sh/,/^#       \[--jobs FILE/p' "$0" | sed 's/^# \{0,3\}//' >&2; exit 2; }
 bad() { echo "matrix.sh: $*" >&2; exit 2; }
 
 cfgs=() sets=() out=$ROOT/runs/experiment repeats=3 jobs=2 dur=""
 flushers="wq bdi pdflush bdi-fair" scheds="none mq-deadline bfq kyber" report_only=0 cellarg="" resume=0
+jobs_file="" check_only=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-c) [ $# -ge 2 ] || usage; cfgs+=(-c "$2"); shift 2 ;;
@@ -42,12 +48,15 @@ while [ $# -gt 0 ]; do
 	--flushers) [ $# -ge 2 ] || usage; flushers=$2; shift 2 ;;
 	--schedulers) [ $# -ge 2 ] || usage; scheds=$2; shift 2 ;;
 	--cells) [ $# -ge 2 ] || usage; cellarg=$2; shift 2 ;;
+	--jobs) [ $# -ge 2 ] || usage; jobs_file=$2; shift 2 ;;
 	--report-only) report_only=1; shift ;;
 	--resume) resume=1; shift ;;
+	--check-only) check_only=1; shift ;;
 	-h|--help) usage ;;
 	*) bad "unknown argument '$1' (see --help)" ;;
 	esac
 done
+[ $check_only = 0 ] || [ $report_only = 0 ] || bad "--check-only and --report-only: give one of them"
 [[ "$repeats" =~ ^[1-9][0-9]*$ ]] || bad "-r $repeats: want a count >= 1"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || bad "-j $jobs: want a count >= 1"
 [ -z "$dur" ] || [[ "$dur" =~ ^[1-9][0-9]*$ ]] || bad "-d $dur: want whole seconds"
@@ -59,11 +68,36 @@ for s in $scheds; do
 done
 [ -x "$wbfair" ] || { echo "matrix.sh: no $wbfair: run make first" >&2; exit 1; }
 [ -z "$dur" ] || sets+=(--set "sim.duration=$dur")
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+if [ $check_only = 0 ]; then
+	mkdir -p "$out"
+	out=$(cd "$out" && pwd)
+fi
 
+# cells and each cell's own --set arguments (cellsets, NUL-separated)
 cells=()
-if [ -n "$cellarg" ]; then
+declare -A cellsets
+if [ -n "$jobs_file" ]; then
+	[ -z "$cellarg" ] || bad "--jobs and --cells: give one of them"
+	[ -f "$jobs_file" ] || bad "--jobs $jobs_file: no such file"
+	n=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		n=$((n + 1))
+		line=${line%%#*}
+		read -ra w <<<"$line"
+		[ ${#w[@]} -gt 0 ] || continue
+		c=${w[0]}
+		[[ "$c" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || bad "$jobs_file:$n: cell name '$c': want letters, digits, '.', '_' or '-'"
+		[ -z "${cellsets[$c]+x}" ] || bad "$jobs_file:$n: cell $c twice"
+		a=""
+		for kv in "${w[@]:1}"; do
+			[[ "$kv" =~ ^[a-z_]+\.[a-z_0-9]+=.*$ ]] || bad "$jobs_file:$n: '$kv': want SECTION.KEY=VALUE"
+			a="$a--set"$'\x01'"$kv"$'\x01'
+		done
+		cellsets[$c]=$a
+		cells+=("$c")
+	done <"$jobs_file"
+	[ ${#cells[@]} -gt 0 ] || bad "$jobs_file: no cells"
+elif [ -n "$cellarg" ]; then
 	for c in $cellarg; do
 		ok=0
 		for f in bdi-fair wq bdi pdflush; do
@@ -73,18 +107,34 @@ if [ -n "$cellarg" ]; then
 		done
 		[ $ok = 1 ] || bad "cell '$c': want FLUSHER-SCHEDULER, e.g. bdi-fair-bfq"
 		cells+=("$c")
+		cellsets[$c]="--set"$'\x01'"writeback.flusher=$f"$'\x01'"--set"$'\x01'"qemu.scheduler=$s"$'\x01'
 	done
 else
 	for f in $flushers; do
 		for s in $scheds; do
 			cells+=("$f-$s")
+			cellsets[$f-$s]="--set"$'\x01'"writeback.flusher=$f"$'\x01'"--set"$'\x01'"qemu.scheduler=$s"$'\x01'
 		done
 	done
 fi
 
 if [ $report_only = 0 ]; then
-	# the parameters are checked once, before any guest boots
-	"$EXP/run.sh" "${cfgs[@]}" "${sets[@]}" --check-only || exit $?
+	# the parameters of every cell are checked before any guest boots;
+	# without a kernel or QEMU (77) the rest are checked all the same
+	nokernel=""
+	for c in "${cells[@]}"; do
+		IFS=$'\x01' read -ra ca <<<"${cellsets[$c]}"
+		rc=0
+		err=$("$EXP/run.sh" "${cfgs[@]}" "${sets[@]}" "${ca[@]}" --check-only 2>&1) || rc=$?
+		if [ $rc = 77 ]; then
+			nokernel=$err
+		elif [ $rc != 0 ]; then
+			[ -z "$err" ] || echo "$err" | sed "s/^/matrix: $c: /" >&2
+			exit $rc
+		fi
+	done
+	[ -z "$nokernel" ] || { echo "$nokernel" >&2; exit 77; }
+	[ $check_only = 0 ] || exit 0
 	t0=$(date +%s)
 	"$EXP/root.sh" "$out/root.img"
 	export OUT=$out EXP RESUME=$resume
@@ -95,28 +145,33 @@ if [ $report_only = 0 ]; then
 	if [ $((${#cfgs[@]} + ${#sets[@]})) -gt 0 ]; then
 		printf '%s\0' "${cfgs[@]}" "${sets[@]}" >"$out/args"
 	fi
+	# each cell's own arguments, NUL-separated, in DIR/CELL.args (none:
+	# an empty file, as above)
+	for c in "${cells[@]}"; do
+		mkdir -p "$out/$c"
+		IFS=$'\x01' read -ra ca <<<"${cellsets[$c]}"
+		: >"$out/$c.args"
+		[ ${#ca[@]} = 0 ] || printf '%s\0' "${ca[@]}" >"$out/$c.args"
+	done
 	for c in "${cells[@]}"; do
 		for r in $(seq 1 "$repeats"); do
 			printf '%s\0%s\0' "$c" "$r"
 		done
 	done | xargs -0 -n 2 -P "$jobs" bash -c '
 		cell=$1 r=$2
-		for f in bdi-fair wq bdi pdflush; do
-			s=${cell#"$f"-}
-			[ "$s" = "$cell" ] || break
-		done
 		mapfile -d "" args <"$OUT/args"
-		mkdir -p "$OUT/$cell"
+		mapfile -d "" cargs <"$OUT/$cell.args"
 		if [ "$RESUME" = 1 ] && [ -f "$OUT/$cell/r$r/summary.json" ]; then
 			echo "matrix: $cell r$r: kept"
 			exit 0
 		fi
-		if "$EXP/run.sh" "${args[@]}" --set "writeback.flusher=$f" --set "qemu.scheduler=$s" \
+		if "$EXP/run.sh" "${args[@]}" "${cargs[@]}" \
 			--root "$OUT/root.img" -o "$OUT/$cell/r$r" >"$OUT/$cell/r$r.log" 2>&1; then
 			echo "matrix: $cell r$r: $(tail -n 1 "$OUT/$cell/r$r.log" | sed "s/^experiment: [^:]*: //")"
 		else
 			echo "matrix: $cell r$r FAILED: $(tail -n 1 "$OUT/$cell/r$r.log")"
 		fi' matrix-cell || true
+	for c in "${cells[@]}"; do rm -f "$out/$c.args"; done
 	rm -f "$out/root.img" "$out/args"
 	# a resumed matrix adds its line: the report shows every pass's time
 	tee_opt=()

@@ -15,6 +15,11 @@
 #                              intervals in which something was written)
 #   busy, iowait, start diff   summary.json (disk io_ticks, /proc/stat,
 #                              exec times in the trace)
+#   why, per run               `wbfair why --bin 1s` into RUN/why/why.md
+#                              (bytes per partition and second by writer,
+#                              pages by writer, the flusher's superblock
+#                              turns, each instance's throttled time);
+#                              report.md quotes its "What it says"
 # Flags: "start" when a run's start difference is 10 ms or more; "no
 # dirty limit" when no run of the cell was throttled on dirty memory (such
 # a cell does not test the flushers); "lost events" when the trace ring
@@ -79,7 +84,7 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		echo
 		echo '```'
 		awk '/^\[/ { sec = $0; next }
-			/^(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload) / {
+			/^(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload|throttle) / {
 				if (sec != shown) { print sec; shown = sec }; print }' "$params"
 		echo '```'
 	fi
@@ -130,6 +135,18 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 	done
 	[ -z "$missing" ] || { echo; echo "Cells without a complete run:$missing (see DIR/CELL/rN.log)."; }
 	if [ ${#runs[@]} -gt 0 ]; then
+		echo
+		echo "## Why, per run (wbfair why --bin 1s)"
+		for run in "${runs[@]}"; do
+			echo
+			echo "### ${run#"$out/"}: ${run#"$out/"}/why/why.md"
+			echo
+			if "$wbfair" why --bin 1s -o "$run/why" "$run" >/dev/null 2>"$tmp/why.err"; then
+				sed -n '/^## What it says/,/^## 1\./p' "$run/why/why.md" | grep '^- '
+			else
+				echo "wbfair why failed: $(head -n 1 "$tmp/why.err")"
+			fi
+		done
 		echo
 		echo "## wbfair compare (every run)"
 		echo

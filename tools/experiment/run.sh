@@ -34,6 +34,10 @@
 #   workload    dbench | fio (one sequential buffered writer per partition,
 #               tools/experiment/fio-write.fio)
 #   fio_size    bytes of each fio writer's file
+#   throttle    ioless | legacy | era: the guest's vm.dirty_throttle, set
+#               at boot (dirty_throttle=); era = legacy for pdflush, bdi
+#               and bdi-fair, ioless for wq (the throttling each model's
+#               kernel had: IO-less throttling came in 3.2, after wq)
 #
 # --check-only checks the parameters and exits (0, 2, or 77 without a
 # kernel image or QEMU).
@@ -55,9 +59,9 @@ EXP=$(cd "$(dirname "$0")" && pwd)
 # so the flushers are not under test; at 10 MiB/s the disk is about 90%
 # busy and the guest 65-68% in iowait (a trial of this setup, 2 cores, no
 # KVM, QEMU 7.2; the smoke test's 20 s cells measured 83-89% busy).
-qemu_keys="bandwidth iops disk_size fs scheduler sb_fair workload fio_size"
+qemu_keys="bandwidth iops disk_size fs scheduler sb_fair workload fio_size throttle"
 declare -A Q=([bandwidth]=10 [iops]=0 [disk_size]=4G [fs]=ext4 [scheduler]=""
-	[sb_fair]="" [workload]=dbench [fio_size]=256M)
+	[sb_fair]="" [workload]=dbench [fio_size]=256M [throttle]=ioless)
 
 usage() {
 	sed -n '/^#   tools\/experiment\/run.sh/,/^#                           \[--timeout/p' "$0" | sed 's/^# \{0,3\}//' >&2
@@ -183,6 +187,11 @@ esac
 [ -z "${Q[scheduler]}" ] || sched=${Q[scheduler]}
 case $sched in none|mq-deadline|bfq|kyber) ;; *)
 	bad "qemu.scheduler = $sched: want none, mq-deadline, bfq or kyber" ;; esac
+case ${Q[throttle]} in
+ioless|legacy) dthrottle=${Q[throttle]} ;;
+era) dthrottle=legacy; [ "$model" != wq ] || dthrottle=ioless ;;
+*) bad "qemu.throttle = ${Q[throttle]}: want ioless, legacy or era" ;;
+esac
 case ${Q[fs]} in ext4|ext3) ;; *) bad "qemu.fs = ${Q[fs]}: want ext4 or ext3" ;; esac
 case ${Q[workload]} in dbench|fio) ;; *) bad "qemu.workload = ${Q[workload]}: want dbench or fio" ;; esac
 isnum "${Q[bandwidth]}" && [ "$(awk -v b="${Q[bandwidth]}" 'BEGIN { print (b > 0) }')" = 1 ] ||
@@ -320,7 +329,11 @@ cmdline="$cmdline xmounts=$mounts xinst=$inst xoffsets=$offsets xdur=$dur xclien
 cmdline="$cmdline xworkload=${Q[workload]} xfiosize=$fio_bytes xfs=${Q[fs]}"
 cmdline="$cmdline xdbr=${S[vm.dirty_background_ratio]} xdr=${S[vm.dirty_ratio]}"
 cmdline="$cmdline xdwc=${S[vm.dirty_writeback_centisecs]} xdec=${S[vm.dirty_expire_centisecs]}"
-msg "$(basename "$out"): flusher=$model sb_fair=$sbfair scheduler=$sched ${Q[workload]} ${dur}s, $ram_mib MiB, ${Q[bandwidth]} MiB/s"
+# ioless is the kernel's default: a run that asks for it boots with the
+# command line it always had
+cmdline="$cmdline xthrottle=$dthrottle"
+[ "$dthrottle" = ioless ] || cmdline="$cmdline dirty_throttle=$dthrottle"
+msg "$(basename "$out"): flusher=$model sb_fair=$sbfair throttle=$dthrottle scheduler=$sched ${Q[workload]} ${dur}s, $ram_mib MiB, ${Q[bandwidth]} MiB/s"
 t0=$(date +%s)
 rc=0
 timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \

@@ -71,9 +71,11 @@ iowait=$(awk -v a="$(cpu_field "$Qd/stat.before" 5)" -v b="$(cpu_field "$Qd/stat
 	'BEGIN { printf "%.1f", (tb > ta ? 100 * (b - a) / (tb - ta) : 0) }')
 # allocation failures the kernel reported (warn_alloc; run.sh lets only
 # those through) and trace events the ring buffer dropped (trace-cmd
-# report's "CPU:N [LOST M EVENTS]"): both mean the trace is incomplete
+# report's "CPU:N [LOST M EVENTS]", or "CPU:N [M EVENTS DROPPED]" from
+# a later trace-cmd): both mean the trace is incomplete
 alloc_failures=$(grep -ac 'page allocation failure' "$Qd/console.log" || true)
-lost=$(grep -ao 'LOST [0-9]* EVENTS' "$out/trace.txt" | awk '{ n += $2 } END { print n + 0 }')
+lost=$(grep -aoE 'LOST [0-9]+ EVENTS|\[[0-9]+ EVENTS DROPPED' "$out/trace.txt" | tr -d '[' |
+	awk '{ n += ($1 == "LOST" ? $2 : $1) } END { print n + 0 }')
 busy_ms=$(( $(awk '{ print $10 }' "$Qd/vda.stat.after") - $(awk '{ print $10 }' "$Qd/vda.stat.before") ))
 elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 "$Qd/uptime.after")" \
 	'BEGIN { printf "%.2f", b - a }')
