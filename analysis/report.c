@@ -166,8 +166,8 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 
 		x = json_object_new_object();
 		jadd(x, "name", json_object_new_string(en->name));
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(en->dev),
-			 WBF_MINOR(en->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(en->dev),
+			 MINOR(en->dev));
 		jadd(x, "dev", json_object_new_string(dev));
 		jadd(x, "kind", json_object_new_string(kind_name(en->kind)));
 		ent_json(x, en);
@@ -228,8 +228,8 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 
 		x = json_object_new_object();
 		jadd(x, "name", json_object_new_string(d->name));
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(d->dev),
-			 WBF_MINOR(d->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(d->dev),
+			 MINOR(d->dev));
 		jadd(x, "dev", json_object_new_string(dev));
 		jadd(x, "busy_s", wbf_jnum((double)d->busy_ns / 1e9));
 		jadd(x, "utilisation", wbf_jnum(secs > 0 ?

@@ -92,8 +92,8 @@ static int run_partitions(const char *dir, char ***sbs, size_t *n,
 		(*sbs)[*n] = malloc(24);
 		if (!(*sbs)[*n])
 			break;
-		snprintf((*sbs)[*n], 24, "%u:%u", WBF_MAJOR(g.v[i].dev),
-			 WBF_MINOR(g.v[i].dev));
+		snprintf((*sbs)[*n], 24, "%u:%u", MAJOR(g.v[i].dev),
+			 MINOR(g.v[i].dev));
 		(*n)++;
 	}
 	ret = *sbs && i == g.n ? 0 : -ENOMEM;

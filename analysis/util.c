@@ -245,36 +245,6 @@ bool wbf_is_blank(const char *s)
 }
 
 /**
- * wbf_parse_u64() - parse a decimal unsigned number and advance
- * @s: cursor, advanced past the digits on success
- * @v: the value
- *
- * Unlike strtoull() this accepts no sign, no leading blanks and no
- * overflow, which the readers need to call garbage garbage.
- *
- * Return: true if at least one digit was read and it fits in 64 bits.
- */
-bool wbf_parse_u64(const char **s, uint64_t *v)
-{
-	const char *p = *s;
-	uint64_t x = 0;
-
-	if (*p < '0' || *p > '9')
-		return false;
-	while (*p >= '0' && *p <= '9') {
-		unsigned int d = *p - '0';
-
-		if (x > (UINT64_MAX - d) / 10)
-			return false;
-		x = x * 10 + d;
-		p++;
-	}
-	*s = p;
-	*v = x;
-	return true;
-}
-
-/**
  * wbf_parse_double() - parse a finite floating-point number and advance
  * @s: cursor, advanced on success
  * @v: the value

@@ -17,13 +17,14 @@ for d in $libdirs cmd; do
 	[ -d "sim/$d" ] || fail "sim/$d missing"
 done
 
-for a in libwbsim libwbsim-cmd libwbfair; do
+for a in libwbsim libwbsim-cmd libwbfair libwbcommon; do
 	[ -f "$BUILD/$a.a" ] || skip "$BUILD/$a.a not built"
 done
 defined() { nm --defined-only "$1" 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBR]/ { print $3 }' | sort -u; }
 nm -u "$BUILD/libwbsim.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/undef"
 # a symbol defined inside libwbsim too is not a dependency
 defined "$BUILD/libwbsim.a" >"$TMP/own"
+cp "$TMP/own" "$TMP/libwbsim"
 comm -23 "$TMP/undef" "$TMP/own" >"$TMP/need"
 [ -s "$TMP/need" ] || fail "nm found no undefined symbols in libwbsim.a (nm broken?)"
 for a in libwbsim-cmd libwbfair; do
@@ -33,9 +34,17 @@ for a in libwbsim-cmd libwbfair; do
 	[ -z "$bad" ] || fail "libwbsim.a depends on $a.a: $bad"
 done
 
+# the shared format helpers (common/) stand below both programs: they
+# need nothing from libwbsim, its commands or libwbfair
+nm -u "$BUILD/libwbcommon.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/cneed"
+for a in libwbsim libwbsim-cmd libwbfair; do
+	bad=$(comm -12 "$TMP/cneed" "$TMP/$a" | tr '\n' ' ')
+	[ -z "$bad" ] || fail "libwbcommon.a depends on $a.a: $bad"
+done
+
 # library code: no stdout, no exit
 bad=$(for d in $libdirs; do
 	grep -nE '(^|[^a-z_>.])(printf|puts|putchar|exit|_exit)\(|\bstdout\b' sim/$d/*.c
-done)
+done; grep -nE '(^|[^a-z_>.])(printf|puts|putchar|exit|_exit)\(|\bstdout\b' common/*.c)
 [ -z "$bad" ] || fail "library code writes stdout or exits: $bad"
 done_test
