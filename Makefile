@@ -64,7 +64,10 @@ endif
 COMMON_SRC := $(wildcard common/*.c)
 SIM_SRC   := $(filter-out sim/cmd/%,$(wildcard sim/*/*.c))
 CMD_SRC   := $(filter-out sim/cmd/wbsim.c,$(wildcard sim/cmd/*.c))
-ANA_SRC   := $(filter-out analysis/wbfair.c,$(wildcard analysis/*.c))
+# analysis/: libwbfair (never prints to stdout, never exits) and the
+# wbfair command (analysis/cmd/)
+ANA_SRC   := $(wildcard analysis/*.c)
+ANA_CMD_SRC := $(wildcard analysis/cmd/*.c)
 TEST_SRC  := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
@@ -72,6 +75,7 @@ COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
 SIM_OBJ   := $(SIM_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 ANA_OBJ   := $(ANA_SRC:%.c=$(BUILD)/%.o)
+ANA_CMD_OBJ := $(ANA_CMD_SRC:%.c=$(BUILD)/%.o)
 LIBSIM    := $(BUILD)/libwbsim.a
 LIBCMD    := $(BUILD)/libwbsim-cmd.a
 LIBANA    := $(BUILD)/libwbfair.a
@@ -79,7 +83,7 @@ LIBCOMMON := $(BUILD)/libwbcommon.a
 TESTS     := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-PROGS     := $(BIN)/wbsim $(if $(wildcard analysis/wbfair.c),$(BIN)/wbfair)
+PROGS     := $(BIN)/wbsim $(if $(wildcard analysis/cmd/wbfair.c),$(BIN)/wbfair)
 
 all: $(PROGS) $(TESTS) $(BENCHES)
 
@@ -118,7 +122,7 @@ $(BIN)/wbsim: $(BUILD)/sim/cmd/wbsim.o $(LIBCMD) $(LIBSIM) $(LIBANA) $(LIBCOMMON
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BIN)/wbfair: $(BUILD)/analysis/wbfair.o $(LIBANA) $(LIBCOMMON)
+$(BIN)/wbfair: $(ANA_CMD_OBJ) $(LIBANA) $(LIBCOMMON)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -8,6 +8,7 @@
 
 #include "group.h"
 #include "report.h"
+#include "emit.h"
 #include "report_int.h"
 
 #define MAX_PROC_ROWS	10

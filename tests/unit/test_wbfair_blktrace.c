@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../analysis/run.h"
+#include "../../analysis/load.h"
 #include "check.h"
 #include "tracegen.h"
 
