@@ -57,11 +57,9 @@ int wbf_sb_turns(const struct wbf_ftrace *ft, const char *const *sbs,
 			memset(t, 0, sizeof(*t));
 			wbf_strlcpy(t->sb, c->sb, sizeof(t->sb));
 			t->start_s = end - c->elapsed_us / 1e6;
-			t->first_ns = c->ts_ns;
 		}
 		t->end_s = end;
 		t->pages += c->pages;
-		t->elapsed_us += c->elapsed_us;
 		t->chunks++;
 	}
 	*turns = v;

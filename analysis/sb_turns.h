@@ -20,8 +20,6 @@ struct wbf_sb_turn {
 	double end_s;		/* the last chunk's end */
 	uint64_t pages;		/* written in the turn's chunks */
 	size_t chunks;
-	uint64_t first_ns;	/* the first chunk's event time, ftrace clock */
-	uint64_t elapsed_us;	/* the chunks' time, summed */
 };
 
 int wbf_sb_turns(const struct wbf_ftrace *ft, const char *const *sbs,

@@ -8,7 +8,6 @@
 
 #include "blktrace_read.h"
 #include "rundir.h"
-#include "sb_turns.h"
 #include "why.h"
 
 static const char *const class_names[WBF_NR_CLASS] = {
@@ -255,57 +254,45 @@ static uint32_t parse_dev(const char *s)
 }
 
 /*
- * The superblock turns, by wbf_sb_turns() over the writeback_sb_written
- * chunks the run's loader kept. Superblocks the layout does not name (the
- * root disk, pseudo filesystems) have their own flusher: they are not
- * turns of this disk's, and are counted apart.
+ * writeback_sb_written (the kernel's name for one superblock's chunk):
+ * consecutive chunks of one superblock make one turn.
  */
-static int collect_turns(struct wbf_why *y, const struct wbf_ftrace *ft)
+static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 {
-	const struct wbf_geometry *g = &y->r->geo;
-	struct wbf_sb_turn *t = NULL;
-	char (*names)[24] = calloc(g->n + 1, sizeof(*names));
-	const char **sbs = calloc(g->n + 1, sizeof(*sbs));
-	size_t i, nsbs = 0, nt = 0;
-	int ret = -ENOMEM;
+	char v[64];
+	uint32_t sb;
+	uint64_t pages = 0, us = 0;
+	struct wbf_why_turn *t;
 
-	if (!names || !sbs)
-		goto out_free;
-	/* the devices wbf_geometry_dev_name() names */
-	for (i = 0; i < g->n; i++) {
-		if (g->v[i].source == WBF_PART_REMAP)
-			continue;
-		snprintf(names[nsbs], sizeof(names[0]), "%u:%u",
-			 MAJOR(g->v[i].dev), MINOR(g->v[i].dev));
-		sbs[nsbs] = names[nsbs];
-		nsbs++;
+	if (!wbf_ftrace_field(l->msg, "sb", v, sizeof(v)))
+		return 0;
+	sb = parse_dev(v);
+	/*
+	 * Superblocks of other disks (the root disk, pseudo filesystems)
+	 * have their own flusher: they are not turns of this disk's.
+	 */
+	if (!wbf_geometry_dev_name(&y->r->geo, sb)) {
+		y->sb_other++;
+		return 0;
 	}
-	ret = wbf_sb_turns(ft, sbs, nsbs, &t, &nt);
-	if (ret)
-		goto out_free;
-	for (i = 0; i < ft->nchunks; i++) {
-		if (wbf_sb_counted(ft->chunks[i].sb, sbs, nsbs))
-			y->sb_events++;
-		else
-			y->sb_other++;
+	if (wbf_ftrace_field(l->msg, "pages", v, sizeof(v)))
+		pages = strtoull(v, NULL, 10);
+	if (wbf_ftrace_field(l->msg, "elapsed_us", v, sizeof(v)))
+		us = strtoull(v, NULL, 10);
+	y->sb_events++;
+	if (!y->nturns || y->turns[y->nturns - 1].sb != sb) {
+		if (WBF_GROW(y->turns, y->cap_turns, y->nturns + 1))
+			return -ENOMEM;
+		t = &y->turns[y->nturns++];
+		memset(t, 0, sizeof(*t));
+		t->sb = sb;
+		t->t_ns = l->ts_ns;
 	}
-	y->turns = calloc(nt ? nt : 1, sizeof(*y->turns));
-	if (!y->turns) {
-		ret = -ENOMEM;
-		goto out_free;
-	}
-	y->nturns = y->cap_turns = nt;
-	for (i = 0; i < nt; i++)
-		y->turns[i] = (struct wbf_why_turn){
-			.t_ns = t[i].first_ns, .sb = parse_dev(t[i].sb),
-			.pages = t[i].pages, .elapsed_us = t[i].elapsed_us,
-			.chunks = t[i].chunks,
-		};
-out_free:
-	free(t);
-	free(sbs);
-	free(names);
-	return ret;
+	t = &y->turns[y->nturns - 1];
+	t->pages += pages;
+	t->elapsed_us += us;
+	t->chunks++;
+	return 0;
 }
 
 static int on_bdp(struct wbf_why *y, const struct wbf_ftrace_line *l)
@@ -358,7 +345,9 @@ static int read_ftrace(struct wbf_why *y, const char *path, struct wbf_err *e)
 		if (!y->have_ftrace)
 			y->ft_t0 = l.ts_ns;
 		y->have_ftrace = true;
-		if (!strcmp(l.event, "balance_dirty_pages") ||
+		if (!strcmp(l.event, "writeback_sb_written"))
+			err = on_sb_written(y, &l);
+		else if (!strcmp(l.event, "balance_dirty_pages") ||
 			 !strcmp(l.event, "balance_dirty_pages_legacy"))
 			err = on_bdp(y, &l);
 		if (err) {
@@ -420,8 +409,6 @@ int wbf_why_collect(struct wbf_why *y, const struct wbf_run *r,
 	}
 	if (!ret && rd.ftrace)
 		ret = read_ftrace(y, rd.ftrace, e);
-	if (!ret && r->have_ftrace)
-		ret = collect_turns(y, &r->ft);
 	wbf_rundir_free(&rd);
 	if (ret == -ENOMEM)
 		wbf_errf(e, ret, "out of memory");

@@ -22,8 +22,8 @@
  *     writeback_sb_written events of one superblock are one turn; its
  *     pages and its time (sum of elapsed_us). Superblocks that are not
  *     partitions of the geometry (another disk, a pseudo filesystem) are
- *     counted apart and do not break a turn. wbf_sb_turns() (sb_turns.c,
- *     the `wbfair sb-turns` computation) makes them.
+ *     counted apart and do not break a turn. Parsed here, in a small
+ *     static function (the catalogue's sb_turns() is not used yet).
  *  3. each dbench instance's throttled time: balance_dirty_pages and
  *     balance_dirty_pages_legacy events with pause > 0 (ms, as the kernel
  *     prints it), summed per task; a task belongs to the instance whose
