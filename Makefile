@@ -60,22 +60,30 @@ endif
 
 # sim/: the engine library (kernel, lib, init, mm, fs, block, drivers,
 # flushers, workload) and the commands (cmd/) that drive it
+# common/: the format helpers sim, analysis and tests share (include/wb/)
+COMMON_SRC := $(wildcard common/*.c)
 SIM_SRC   := $(filter-out sim/cmd/%,$(wildcard sim/*/*.c))
 CMD_SRC   := $(filter-out sim/cmd/wbsim.c,$(wildcard sim/cmd/*.c))
-ANA_SRC   := $(filter-out analysis/wbfair.c,$(wildcard analysis/*.c))
+# analysis/: libwbfair (never prints to stdout, never exits) and the
+# wbfair command (analysis/cmd/)
+ANA_SRC   := $(wildcard analysis/*.c)
+ANA_CMD_SRC := $(wildcard analysis/cmd/*.c)
 TEST_SRC  := $(wildcard tests/unit/test_*.c)
 BENCH_SRC := $(wildcard bench/*.c)
 
+COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
 SIM_OBJ   := $(SIM_SRC:%.c=$(BUILD)/%.o)
 CMD_OBJ   := $(CMD_SRC:%.c=$(BUILD)/%.o)
 ANA_OBJ   := $(ANA_SRC:%.c=$(BUILD)/%.o)
+ANA_CMD_OBJ := $(ANA_CMD_SRC:%.c=$(BUILD)/%.o)
 LIBSIM    := $(BUILD)/libwbsim.a
 LIBCMD    := $(BUILD)/libwbsim-cmd.a
 LIBANA    := $(BUILD)/libwbfair.a
+LIBCOMMON := $(BUILD)/libwbcommon.a
 TESTS     := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCHES   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-PROGS     := $(BIN)/wbsim $(if $(wildcard analysis/wbfair.c),$(BIN)/wbfair)
+PROGS     := $(BIN)/wbsim $(if $(wildcard analysis/cmd/wbfair.c),$(BIN)/wbfair)
 
 all: $(PROGS) $(TESTS) $(BENCHES)
 
@@ -105,22 +113,26 @@ $(LIBANA): $(ANA_OBJ)
 	$(call msg,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BIN)/wbsim: $(BUILD)/sim/cmd/wbsim.o $(LIBCMD) $(LIBSIM) $(LIBANA)
+$(LIBCOMMON): $(COMMON_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(BIN)/wbsim: $(BUILD)/sim/cmd/wbsim.o $(LIBCMD) $(LIBSIM) $(LIBANA) $(LIBCOMMON)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BIN)/wbfair: $(BUILD)/analysis/wbfair.o $(LIBANA)
+$(BIN)/wbfair: $(ANA_CMD_OBJ) $(LIBANA) $(LIBCOMMON)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCMD) $(LIBSIM) $(LIBANA)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCMD) $(LIBSIM) $(LIBANA) $(LIBCOMMON)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBCMD) $(LIBSIM) $(LIBANA)
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(LIBCMD) $(LIBSIM) $(LIBANA) $(LIBCOMMON)
 	$(call msg,LD,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -142,7 +154,7 @@ FUZZ_DEPS_fuzz_disksim_parv := sim/drivers/disksim-parv.c sim/drivers/disksim-di
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills
 FUZZ_DEFS_fuzz_dbench_loadfile := -DDBENCH_READ_BUF=1100
-fuzz_deps = $(or $(FUZZ_DEPS_$(1)),$(SIM_SRC) $(CMD_SRC) $(ANA_SRC))
+fuzz_deps = $(or $(FUZZ_DEPS_$(1)),$(SIM_SRC) $(CMD_SRC) $(ANA_SRC)) $(COMMON_SRC)
 .SECONDEXPANSION:
 build/fuzz/%: fuzz/%.c $$(call fuzz_deps,$$*)
 	$(call msg,FUZZ,$@)

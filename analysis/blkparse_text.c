@@ -8,6 +8,8 @@
 #include "geometry.h"
 #include "record_check.h"
 #include "stream.h"
+#include "wb/byteorder.h"
+#include "wb/parse.h"
 
 struct act_name {
 	const char *name;
@@ -63,38 +65,12 @@ static bool parse_dev(const char **s, uint32_t *dev)
 {
 	uint64_t ma, mi;
 
-	if (!wbf_parse_u64(s, &ma) || **s != ',')
+	if (!wb_parse_u64(s, &ma) || **s != ',')
 		return false;
 	(*s)++;
-	if (!wbf_parse_u64(s, &mi) || ma >= 4096 || mi >= (1U << WBF_MINORBITS))
+	if (!wb_parse_u64(s, &mi) || ma >= 4096 || mi >= (1U << MINORBITS))
 		return false;
-	*dev = WBF_MKDEV(ma, mi);
-	return true;
-}
-
-/* "secs.nsecs" -> ns, exactly (no detour through double) */
-static bool parse_time(const char **s, uint64_t *ns)
-{
-	const char *p = *s;
-	uint64_t sec, frac = 0;
-	int digits = 0;
-
-	if (!wbf_parse_u64(&p, &sec) || *p != '.' || sec > 18000000000ULL)
-		return false;
-	p++;
-	while (*p >= '0' && *p <= '9') {
-		if (digits < 9) {
-			frac = frac * 10 + (*p - '0');
-			digits++;
-		}
-		p++;
-	}
-	if (!digits)
-		return false;
-	while (digits++ < 9)
-		frac *= 10;
-	*ns = sec * 1000000000ULL + frac;
-	*s = p;
+	*dev = MKDEV(ma, mi);
 	return true;
 }
 
@@ -126,16 +102,16 @@ static bool parse_head(const char **s, struct head *h)
 	if (!parse_dev(&p, &h->dev))
 		return false;
 	p = wbf_skip_space(p);
-	if (!wbf_parse_u64(&p, &h->cpu))
+	if (!wb_parse_u64(&p, &h->cpu))
 		return false;
 	p = wbf_skip_space(p);
-	if (!wbf_parse_u64(&p, &h->seq))
+	if (!wb_parse_u64(&p, &h->seq))
 		return false;
 	p = wbf_skip_space(p);
-	if (!parse_time(&p, &h->time))
+	if (!wb_parse_secs_ns(&p, &h->time))
 		return false;
 	p = wbf_skip_space(p);
-	if (!wbf_parse_u64(&p, &h->pid) || h->pid > UINT32_MAX)
+	if (!wb_parse_u64(&p, &h->pid) || h->pid > UINT32_MAX)
 		return false;
 	if (!next_word(&p, h->act, sizeof(h->act)) ||
 	    !next_word(&p, h->rwbs, sizeof(h->rwbs)))
@@ -195,15 +171,6 @@ static int emit_comm(struct ctx *c, const struct blk_io_trace *ref,
 	return c->fn(c->arg, &t, pdu);
 }
 
-/* Payload fields are big-endian, as the kernel writes them. */
-static void put_be64(unsigned char *p, uint64_t v)
-{
-	int i;
-
-	for (i = 0; i < 8; i++)
-		p[i] = v >> (56 - 8 * i);
-}
-
 /* a record blkparse cannot print: "FILE:LINE: what" */
 static int check_record(struct ctx *c, const struct blk_io_trace *t,
 			const char *where, struct wbf_err *e)
@@ -258,13 +225,13 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		return c->fn(c->arg, &t, (const unsigned char *)p);
 	}
 	if (*p >= '0' && *p <= '9') {
-		if (!wbf_parse_u64(&p, &sector))
+		if (!wb_parse_u64(&p, &sector))
 			return wbf_errf(e, -EINVAL, "%s: bad sector", where);
 		has_sector = true;
 		p = wbf_skip_space(p);
 		if (*p == '+') {
 			p = wbf_skip_space(p + 1);
-			if (!wbf_parse_u64(&p, &nr) || nr > UINT32_MAX >> 9)
+			if (!wb_parse_u64(&p, &nr) || nr > UINT32_MAX >> 9)
 				return wbf_errf(e, -EINVAL, "%s: bad sector count",
 						where);
 			p = wbf_skip_space(p);
@@ -279,7 +246,7 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 			return wbf_errf(e, -EINVAL, "%s: bad remap source device",
 					where);
 		p = wbf_skip_space(p);
-		if (!wbf_parse_u64(&p, &v))
+		if (!wb_parse_u64(&p, &v))
 			return wbf_errf(e, -EINVAL, "%s: bad remap source sector",
 					where);
 		for (i = 0; i < 4; i++) {
@@ -291,7 +258,7 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		p = wbf_skip_space(p);
 	} else if (action == BLK_TA_SPLIT && has_sector && *p == '/') {
 		p = wbf_skip_space(p + 1);
-		if (!wbf_parse_u64(&p, &v))
+		if (!wb_parse_u64(&p, &v))
 			return wbf_errf(e, -EINVAL, "%s: bad split sector", where);
 		/* the binary record's payload: the new sector */
 		put_be64(pdu, v);
@@ -314,7 +281,7 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		p = wbf_skip_space(br_end + 1);
 	}
 	if ((action == BLK_TA_UNPLUG_IO || action == BLK_TA_UNPLUG_TIMER) &&
-	    wbf_parse_u64(&p, &v))
+	    wb_parse_u64(&p, &v))
 		p = wbf_skip_space(p);
 	if (*p)
 		return wbf_errf(e, -EINVAL, "%s: unexpected text '%.40s'", where, p);
@@ -326,7 +293,7 @@ static int parse_event(struct ctx *c, const char *line, const char *where,
 		uint64_t err;
 
 		q += neg;
-		if (!wbf_parse_u64(&q, &err) || q != br_end || err > 65535)
+		if (!wb_parse_u64(&q, &err) || q != br_end || err > 65535)
 			return wbf_errf(e, -EINVAL, "%s: bad error field", where);
 		t.error = (uint16_t)err;
 	} else if (br) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "blkstat.h"
+#include "wb/byteorder.h"
 
 /* Bios per request whose Q2C also goes to the process (kernel max: 256). */
 #define WBF_MAX_BIOS	512
@@ -38,7 +39,7 @@ static void dev_name(const struct wbf_blkstat *bs, uint32_t dev, char *buf,
 	if (n)
 		snprintf(buf, size, "%s", n);
 	else
-		snprintf(buf, size, "%u,%u", WBF_MAJOR(dev), WBF_MINOR(dev));
+		snprintf(buf, size, "%u,%u", MAJOR(dev), MINOR(dev));
 }
 
 static struct wbf_disk *get_disk(struct wbf_blkstat *bs, uint32_t dev)
@@ -380,17 +381,6 @@ static int on_complete(struct wbf_blkstat *bs, struct wbf_disk *d,
 		ret = wbf_series_add(&re->series[rw], rel, bs->interval_ns,
 				     t->bytes);
 	return ret;
-}
-
-/* Payload fields are big-endian, whatever the trace's byte order. */
-static uint64_t get_be64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
 }
 
 /**

@@ -24,7 +24,7 @@ static bool expect(const char **s, const char *word)
 static bool num_u64(const char **s, uint64_t *v)
 {
 	*s = wbf_skip_space(*s);
-	return wbf_parse_u64(s, v);
+	return wb_parse_u64(s, v);
 }
 
 static bool num_double(const char **s, double *v)

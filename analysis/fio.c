@@ -233,7 +233,7 @@ static bool field(const char **s, uint64_t *v, bool first)
 		p++;
 	}
 	p = wbf_skip_space(p);
-	if (!wbf_parse_u64(&p, v))
+	if (!wb_parse_u64(&p, v))
 		return false;
 	*s = p;
 	return true;

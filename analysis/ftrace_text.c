@@ -8,6 +8,7 @@
 
 #include "ftrace_text.h"
 #include "trace_events.h"
+#include "wb/parse.h"
 
 static bool is_digit(char c)
 {
@@ -43,32 +44,6 @@ static bool task_before(const char *line, const char *b, const char **dash)
 	return true;
 }
 
-/* "secs.frac" with 1-9 fraction digits -> ns */
-static bool parse_ts(const char **s, uint64_t *ns)
-{
-	const char *p = *s;
-	uint64_t sec, frac = 0;
-	int digits = 0;
-
-	if (!wbf_parse_u64(&p, &sec) || *p != '.' || sec > 18000000000ULL)
-		return false;
-	p++;
-	while (is_digit(*p)) {
-		if (digits < 9) {
-			frac = frac * 10 + (*p - '0');
-			digits++;
-		}
-		p++;
-	}
-	if (!digits)
-		return false;
-	while (digits++ < 9)
-		frac *= 10;
-	*ns = sec * 1000000000ULL + frac;
-	*s = p;
-	return true;
-}
-
 /**
  * wbf_ftrace_parse_line() - split one event line into its fields
  * @line: the line (modified: the message is its tail)
@@ -95,10 +70,10 @@ int wbf_ftrace_parse_line(char *line, struct wbf_ftrace_line *out)
 	if (!b)
 		return -EINVAL;
 	p = dash + 1;
-	if (!wbf_parse_u64(&p, &pid) || pid > UINT32_MAX)
+	if (!wb_parse_u64(&p, &pid) || pid > UINT32_MAX)
 		return -EINVAL;
 	p = b + 1;
-	if (!wbf_parse_u64(&p, &cpu) || cpu > UINT32_MAX)
+	if (!wb_parse_u64(&p, &cpu) || cpu > UINT32_MAX)
 		return -EINVAL;
 	out->pid = (uint32_t)pid;
 	out->cpu = (uint32_t)cpu;
@@ -111,12 +86,12 @@ int wbf_ftrace_parse_line(char *line, struct wbf_ftrace_line *out)
 	p = wbf_skip_space(strchr(b, ']') + 1);
 	/* optional flags column ("d..1.", "....") before the timestamp */
 	q = p;
-	if (!parse_ts(&q, &out->ts_ns) || *q != ':') {
+	if (!wb_parse_secs_ns(&q, &out->ts_ns) || *q != ':') {
 		while (*p && *p != ' ' && *p != '\t')
 			p++;
 		p = wbf_skip_space(p);
 		q = p;
-		if (!parse_ts(&q, &out->ts_ns) || *q != ':')
+		if (!wb_parse_secs_ns(&q, &out->ts_ns) || *q != ':')
 			return -EINVAL;
 	}
 	p = wbf_skip_space(q + 1);
@@ -299,10 +274,10 @@ static int add_chunk(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
 	    !wbf_ftrace_field(l->msg, "sb", c.sb, sizeof(c.sb)))
 		return -EINVAL;
 	if (!wbf_ftrace_field(l->msg, "pages", val, sizeof(val)) ||
-	    !wbf_parse_u64((p = val, &p), &c.pages) || *p)
+	    !wb_parse_u64((p = val, &p), &c.pages) || *p)
 		return -EINVAL;
 	if (!wbf_ftrace_field(l->msg, "elapsed_us", val, sizeof(val)) ||
-	    !wbf_parse_u64((p = val, &p), &c.elapsed_us) || *p)
+	    !wb_parse_u64((p = val, &p), &c.elapsed_us) || *p)
 		return -EINVAL;
 	if (WBF_GROW(ft->chunks, ft->cap_chunks, ft->nchunks + 1))
 		return -ENOMEM;
@@ -339,7 +314,7 @@ static int account(struct wbf_ftrace *ft, const struct wbf_ftrace_line *l)
 		ft->bdp_events++;
 		/* pause=, in ms in both; <= 0 means the task did not sleep */
 		if (wbf_ftrace_field(l->msg, "pause", val, sizeof(val)) &&
-		    wbf_parse_u64(&p, &pause) && pause > 0 && !*p) {
+		    wb_parse_u64(&p, &pause) && pause > 0 && !*p) {
 			ft->bdp_paused++;
 			ft->bdp_pause_ms += (double)pause;
 		}

@@ -32,14 +32,14 @@ static bool parse_majmin(const char **s, uint32_t *dev)
 {
 	uint64_t ma, mi;
 
-	if (!wbf_parse_u64(s, &ma) || **s != ',')
+	if (!wb_parse_u64(s, &ma) || **s != ',')
 		return false;
 	(*s)++;
-	if (!wbf_parse_u64(s, &mi))
+	if (!wb_parse_u64(s, &mi))
 		return false;
-	if (ma >= 4096 || mi >= (1U << WBF_MINORBITS))
+	if (ma >= 4096 || mi >= (1U << MINORBITS))
 		return false;
-	*dev = WBF_MKDEV(ma, mi);
+	*dev = MKDEV(ma, mi);
 	return true;
 }
 
@@ -67,8 +67,8 @@ static int geometry_add(struct wbf_geometry *g, const struct wbf_part *p,
 					where, p->name);
 		if (o->dev == p->dev)
 			return wbf_errf(e, -EINVAL, "%s: device %u,%u given twice",
-					where, WBF_MAJOR(p->dev),
-					WBF_MINOR(p->dev));
+					where, MAJOR(p->dev),
+					MINOR(p->dev));
 		if (overlaps(o, p))
 			return wbf_errf(e, -EINVAL, "%s: %s overlaps %s", where,
 					p->name, o->name);
@@ -143,10 +143,10 @@ int wbf_geometry_parse(struct wbf_geometry *g, const char *name,
 					"%s: want NAME MAJ,MIN DISK START SECTORS",
 					where);
 		if (!next_token(&s, tok, sizeof(tok), &long_tok) ||
-		    (c = tok, !wbf_parse_u64(&c, &p.start)) || *c)
+		    (c = tok, !wb_parse_u64(&c, &p.start)) || *c)
 			return wbf_errf(e, -EINVAL, "%s: bad START sector", where);
 		if (!next_token(&s, tok, sizeof(tok), &long_tok) ||
-		    (c = tok, !wbf_parse_u64(&c, &p.nr_sects)) || *c)
+		    (c = tok, !wb_parse_u64(&c, &p.nr_sects)) || *c)
 			return wbf_errf(e, -EINVAL, "%s: bad SECTORS count", where);
 		if (!wbf_is_blank(s))
 			return wbf_errf(e, -EINVAL, "%s: unexpected text after SECTORS",
@@ -215,16 +215,16 @@ int wbf_geometry_add_option(struct wbf_geometry *g, const char *arg,
 		s = eq + 1;
 	}
 	if (!parse_majmin(&s, &p.dev) || *s++ != ':' ||
-	    !wbf_parse_u64(&s, &p.start) || *s++ != ':' ||
-	    !wbf_parse_u64(&s, &p.nr_sects) || *s)
+	    !wb_parse_u64(&s, &p.start) || *s++ != ':' ||
+	    !wb_parse_u64(&s, &p.nr_sects) || *s)
 		return wbf_errf(e, -EINVAL, "%s: want [NAME=]MAJ,MIN:START:SECTORS",
 				where);
 	if (!p.nr_sects || p.start + p.nr_sects < p.start)
 		return wbf_errf(e, -EINVAL, "%s: empty or overflowing sector range",
 				where);
 	if (!eq)
-		snprintf(p.name, sizeof(p.name), "%u,%u", WBF_MAJOR(p.dev),
-			 WBF_MINOR(p.dev));
+		snprintf(p.name, sizeof(p.name), "%u,%u", MAJOR(p.dev),
+			 MINOR(p.dev));
 	return geometry_add(g, &p, where, e);
 }
 
@@ -263,8 +263,8 @@ int wbf_geometry_learn_remap(struct wbf_geometry *g, uint32_t disk_dev,
 	p.dev = part_dev;
 	p.disk_dev = disk_dev;
 	p.start = disk_sector - part_sector;
-	snprintf(p.name, sizeof(p.name), "%u,%u", WBF_MAJOR(part_dev),
-		 WBF_MINOR(part_dev));
+	snprintf(p.name, sizeof(p.name), "%u,%u", MAJOR(part_dev),
+		 MINOR(part_dev));
 	if (WBF_GROW(g->v, g->cap, g->n + 1))
 		return -ENOMEM;
 	g->v[g->n++] = p;

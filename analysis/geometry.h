@@ -33,10 +33,7 @@
 
 #include "util.h"
 
-#define WBF_MINORBITS		20
-#define WBF_MKDEV(ma, mi)	(((uint32_t)(ma) << WBF_MINORBITS) | (uint32_t)(mi))
-#define WBF_MAJOR(dev)		((uint32_t)(dev) >> WBF_MINORBITS)
-#define WBF_MINOR(dev)		((uint32_t)(dev) & ((1U << WBF_MINORBITS) - 1))
+#include "wb/kdev_t.h"
 
 #define WBF_NAME_MAX	32
 

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "group.h"
-#include "run.h"
+#include "load.h"
 
 static int group_alloc(struct wbf_group *g, const char *title,
 		       const char *unit, size_t n, size_t n_intervals,

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run.h"
+#include "load.h"
 
 #define WBF_WORKLOAD_MAX	64
 

@@ -7,6 +7,7 @@
 
 #include "metrics.h"
 #include "util.h"
+#include "wb/percentile.h"
 
 /**
  * wbf_series_add() - account @bytes done at time @t_ns
@@ -282,24 +283,6 @@ double wbf_jain_intervals(const double *const *rows, size_t n,
 	return cnt ? acc / cnt : NAN;
 }
 
-/* 1-based rank of percentile @p of @n > 0 samples, by nearest rank. */
-static size_t nearest_rank(size_t n, double p)
-{
-	double r;
-
-	if (p <= 0)
-		return 1;
-	if (p >= 100)
-		return n;
-	r = ceil(p / 100.0 * n);
-	/* p/100*n may land a hair above an integer: 0.95*20 = 19.000000004 */
-	if (r - p / 100.0 * n > 1 - 1e-9)
-		r -= 1;
-	if (r < 1)
-		return 1;
-	return r > n ? n : (size_t)r;
-}
-
 /**
  * wbf_percentile_sorted() - nearest-rank percentile of sorted samples
  * @v: samples in ascending order
@@ -312,7 +295,7 @@ double wbf_percentile_sorted(const double *v, size_t n, double p)
 {
 	if (!n)
 		return NAN;
-	return v[nearest_rank(n, p) - 1];
+	return v[wb_nearest_rank(n, p) - 1];
 }
 
 /**
@@ -415,7 +398,7 @@ static int cmp_double(const void *a, const void *b)
 double wbf_samples_percentile(struct wbf_samples *s, double p)
 {
 	if (s->hist && s->n) {
-		double v = wbf_loghist_rank(s->hist, nearest_rank(s->n, p));
+		double v = wbf_loghist_rank(s->hist, wb_nearest_rank(s->n, p));
 
 		/* the bucket's middle may lie beyond what was seen */
 		return v < s->min ? s->min : v > s->max ? s->max : v;

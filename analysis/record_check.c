@@ -60,7 +60,7 @@ int wbf_record_check(struct wbf_rec_clock *clk, const struct wbf_geometry *geo,
 			 (unsigned long long)(t->time % 1000000000),
 			 (unsigned long long)(clk->last / 1000000000),
 			 (unsigned long long)(clk->last % 1000000000),
-			 t->cpu, WBF_MAJOR(t->device), WBF_MINOR(t->device));
+			 t->cpu, MAJOR(t->device), MINOR(t->device));
 		return -EINVAL;
 	}
 	clk->last = t->time;
@@ -81,7 +81,7 @@ int wbf_record_check(struct wbf_rec_clock *clk, const struct wbf_geometry *geo,
 		snprintf(why, size,
 			 "Q of sectors %llu + %u ends beyond the disk of %u,%u, %llu sectors long",
 			 (unsigned long long)t->sector, t->bytes >> 9,
-			 WBF_MAJOR(t->device), WBF_MINOR(t->device),
+			 MAJOR(t->device), MINOR(t->device),
 			 (unsigned long long)disk);
 		return -EINVAL;
 	}

@@ -10,23 +10,7 @@
 #include "group.h"
 #include "report.h"
 #include "report_int.h"
-
-/**
- * wbf_jnum() - a JSON number, or null when not finite
- * @d: value
- *
- * Ten significant digits: more than any measure here is worth, and short
- * enough to read.
- */
-struct json_object *wbf_jnum(double d)
-{
-	char b[40];
-
-	if (!isfinite(d))
-		return NULL;
-	snprintf(b, sizeof(b), "%.10g", d);
-	return json_object_new_double_s(d, b);
-}
+#include "emit.h"
 
 static struct json_object *jint(uint64_t v)
 {
@@ -166,8 +150,8 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 
 		x = json_object_new_object();
 		jadd(x, "name", json_object_new_string(en->name));
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(en->dev),
-			 WBF_MINOR(en->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(en->dev),
+			 MINOR(en->dev));
 		jadd(x, "dev", json_object_new_string(dev));
 		jadd(x, "kind", json_object_new_string(kind_name(en->kind)));
 		ent_json(x, en);
@@ -228,8 +212,8 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 
 		x = json_object_new_object();
 		jadd(x, "name", json_object_new_string(d->name));
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(d->dev),
-			 WBF_MINOR(d->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(d->dev),
+			 MINOR(d->dev));
 		jadd(x, "dev", json_object_new_string(dev));
 		jadd(x, "busy_s", wbf_jnum((double)d->busy_ns / 1e9));
 		jadd(x, "utilisation", wbf_jnum(secs > 0 ?
@@ -378,16 +362,6 @@ static void ftrace_json(struct json_object *root, const struct wbf_ftrace *ft)
 }
 
 /**
- * wbf_dirty_state_name() - "hit", "not hit" or "unknown"
- * @s: state
- */
-const char *wbf_dirty_state_name(enum wbf_dirty_state s)
-{
-	return s == WBF_DIRTY_HIT ? "hit" : s == WBF_DIRTY_NOT_HIT ?
-	       "not hit" : "unknown";
-}
-
-/**
  * wbf_run_json() - the whole report of a run as a JSON object
  * @r: run (sample bags get sorted)
  * @out: the object; json_object_put() it
@@ -432,122 +406,6 @@ int wbf_run_json(struct wbf_run *r, struct json_object **out)
 	jadd(root, "verdict", json_object_new_string(verdict));
 	*out = root;
 	return ret == -ENOENT ? 0 : ret;
-}
-
-static void csv_field(FILE *o, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, o);
-		return;
-	}
-	fputc('"', o);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', o);
-		fputc(*s, o);
-	}
-	fputc('"', o);
-}
-
-static void csv_row(FILE *o, const char *kind, const char *name,
-		    const char *metric, const char *t, struct json_object *v)
-{
-	const char *val = "";
-
-	if (v && json_object_is_type(v, json_type_string))
-		val = json_object_get_string(v);
-	else if (v)
-		val = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
-	csv_field(o, kind);
-	fputc(',', o);
-	csv_field(o, name);
-	fputc(',', o);
-	csv_field(o, metric);
-	fputc(',', o);
-	fputs(t, o);
-	fputc(',', o);
-	csv_field(o, val);
-	fputc('\n', o);
-}
-
-static bool is_scalar(struct json_object *v)
-{
-	return !v || (!json_object_is_type(v, json_type_object) &&
-		      !json_object_is_type(v, json_type_array));
-}
-
-/* Flatten @v under (kind, name, metric prefix) into rows. */
-static void flatten(FILE *o, const char *kind, const char *name,
-		    const char *prefix, struct json_object *v, double interval)
-{
-	char metric[256], t[32];
-	size_t i, n;
-
-	if (is_scalar(v)) {
-		csv_row(o, kind, name, prefix, "", v);
-		return;
-	}
-	if (json_object_is_type(v, json_type_object)) {
-		json_object_object_foreach(v, key, val) {
-			if (!strcmp(key, "name") && *prefix == '\0' && *name)
-				continue;
-			snprintf(metric, sizeof(metric), "%s%s%s", prefix,
-				 *prefix ? "." : "", key);
-			flatten(o, kind, name, metric, val, interval);
-		}
-		return;
-	}
-	n = json_object_array_length(v);
-	for (i = 0; i < n; i++) {
-		struct json_object *el = json_object_array_get_idx(v, i), *nm;
-
-		if (is_scalar(el)) {
-			if (wbf_has_suffix(prefix, "mbps")) {
-				snprintf(t, sizeof(t), "%.10g", i * interval);
-				csv_row(o, kind, name, prefix, t, el);
-			} else {
-				snprintf(metric, sizeof(metric), "%s[%zu]",
-					 prefix, i);
-				csv_row(o, kind, name, metric, "", el);
-			}
-			continue;
-		}
-		if (json_object_object_get_ex(el, "name", &nm) && !*prefix) {
-			flatten(o, kind, json_object_get_string(nm), "", el,
-				interval);
-		} else {
-			if (json_object_object_get_ex(el, "name", &nm))
-				snprintf(metric, sizeof(metric), "%s.%s", prefix,
-					 json_object_get_string(nm));
-			else
-				snprintf(metric, sizeof(metric), "%s[%zu]",
-					 prefix, i);
-			flatten(o, kind, name, metric, el, interval);
-		}
-	}
-}
-
-/**
- * wbf_csv_write() - a report object as kind,name,metric,t,value rows
- * @o: output
- * @root: wbf_run_json() object
- * @header: print the header row first
- */
-void wbf_csv_write(FILE *o, struct json_object *root, bool header)
-{
-	struct json_object *iv;
-	double interval = 1;
-
-	if (json_object_object_get_ex(root, "interval_s", &iv))
-		interval = json_object_get_double(iv);
-	if (header)
-		fputs("kind,name,metric,t,value\n", o);
-	json_object_object_foreach(root, key, val) {
-		if (is_scalar(val))
-			csv_row(o, "run", "", key, "", val);
-		else
-			flatten(o, key, "", "", val, interval);
-	}
 }
 
 /**

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run.h"
+#include "load.h"
 
 enum wbf_format {
 	WBF_FMT_TEXT,

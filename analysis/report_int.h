@@ -7,13 +7,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "run.h"
+#include "load.h"
 
-struct json_object *wbf_jnum(double d);
 int wbf_run_json(struct wbf_run *r, struct json_object **out);
-void wbf_csv_write(FILE *o, struct json_object *root, bool header);
 int wbf_report_text(FILE *out, struct wbf_run *r);
-const char *wbf_dirty_state_name(enum wbf_dirty_state s);
 void wbf_gp_string(FILE *f, const char *s);
 void wbf_gp_terminal(FILE *f, int svg);
 void wbf_gp_warmup(FILE *f, double warmup_s);

@@ -8,6 +8,7 @@
 
 #include "group.h"
 #include "report.h"
+#include "emit.h"
 #include "report_int.h"
 
 #define MAX_PROC_ROWS	10
@@ -91,8 +92,8 @@ static int text_block(FILE *o, struct wbf_run *r)
 		char dev[24];
 		bool in = wbf_group_find(&g, en->name, &gi);
 
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(en->dev),
-			 WBF_MINOR(en->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(en->dev),
+			 MINOR(en->dev));
 		fprintf(o, "%-16s %-8s %10.3f %11.3f %7s %9s %6s %8s %8s",
 			en->name, dev, wbf_mb(en->bytes[WBF_READ]),
 			wbf_mb(en->bytes[WBF_WRITE]),
@@ -121,8 +122,8 @@ static int text_block(FILE *o, struct wbf_run *r)
 		struct wbf_disk *d = &bs->disks[i];
 		char dev[24];
 
-		snprintf(dev, sizeof(dev), "%u,%u", WBF_MAJOR(d->dev),
-			 WBF_MINOR(d->dev));
+		snprintf(dev, sizeof(dev), "%u,%u", MAJOR(d->dev),
+			 MINOR(d->dev));
 		fprintf(o, "%-10s %-8s %7s %8.3f %8llu %9s %9s %9s %10s %10s %10s %9llu %6llu\n",
 			d->name, dev,
 			pct(a[0], 32, secs > 0 ? d->busy_ns / 1e9 / secs : NAN),

@@ -369,7 +369,7 @@ int wbf_vmstat_parse(struct wbf_vmstat *v, const char *name, const void *data,
 			p++;
 		kl = p - k;
 		p = wbf_skip_space(p);
-		if (!kl || !wbf_parse_u64(&p, &x) || !wbf_is_blank(p))
+		if (!kl || !wb_parse_u64(&p, &x) || !wbf_is_blank(p))
 			return wbf_errf(e, -EINVAL, "%s:%zu: want 'name value'",
 					name, it.lineno);
 		for (i = 0; i < 5; i++) {

@@ -8,6 +8,7 @@
 #ifndef WBFAIR_SB_TURNS_H
 #define WBFAIR_SB_TURNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,6 @@ struct wbf_sb_turn {
 
 int wbf_sb_turns(const struct wbf_ftrace *ft, const char *const *sbs,
 		 size_t nsbs, struct wbf_sb_turn **turns, size_t *nturns);
-int wbf_cmd_sb_turns(int argc, char **argv);
+bool wbf_sb_counted(const char *sb, const char *const *sbs, size_t nsbs);
 
 #endif

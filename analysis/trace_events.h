@@ -26,6 +26,5 @@ const struct wbf_tev *wbf_tev_find(const char *name);
 const char *wbf_tev_origin_name(enum wbf_tev_origin o);
 bool wbf_tev_writeback(const struct wbf_tev *tev);
 bool wbf_tev_match(const struct wbf_tev *tev, const char *msg);
-int wbf_cmd_events(int argc, char **argv);
 
 #endif

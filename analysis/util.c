@@ -245,36 +245,6 @@ bool wbf_is_blank(const char *s)
 }
 
 /**
- * wbf_parse_u64() - parse a decimal unsigned number and advance
- * @s: cursor, advanced past the digits on success
- * @v: the value
- *
- * Unlike strtoull() this accepts no sign, no leading blanks and no
- * overflow, which the readers need to call garbage garbage.
- *
- * Return: true if at least one digit was read and it fits in 64 bits.
- */
-bool wbf_parse_u64(const char **s, uint64_t *v)
-{
-	const char *p = *s;
-	uint64_t x = 0;
-
-	if (*p < '0' || *p > '9')
-		return false;
-	while (*p >= '0' && *p <= '9') {
-		unsigned int d = *p - '0';
-
-		if (x > (UINT64_MAX - d) / 10)
-			return false;
-		x = x * 10 + d;
-		p++;
-	}
-	*s = p;
-	*v = x;
-	return true;
-}
-
-/**
  * wbf_parse_double() - parse a finite floating-point number and advance
  * @s: cursor, advanced on success
  * @v: the value
@@ -327,34 +297,4 @@ void wbf_strlcpy(char *dst, const char *src, size_t size)
 		n = size - 1;
 	memcpy(dst, src, n);
 	dst[n] = '\0';
-}
-
-/**
- * wbf_cmd_fail() - print a subcommand's error, return its exit status
- * @e: the message
- * @ret: the -errno: bad input is the user's to fix (2), anything else
- *	is ours (1)
- */
-int wbf_cmd_fail(const struct wbf_err *e, int ret)
-{
-	fprintf(stderr, "wbfair: %s\n", e->msg);
-	return ret == -EINVAL || ret == -ENOENT || ret == -EISDIR ||
-	       ret == -EACCES || ret == -ENOTDIR ? 2 : 1;
-}
-
-/**
- * wbf_cmd_done() - a subcommand's exit status: its error, or a failed
- * write of stdout (/dev/full: say so, do not exit 0)
- * @e: the message when @ret
- * @ret: 0 or the -errno the command ended with
- */
-int wbf_cmd_done(const struct wbf_err *e, int ret)
-{
-	if (ret)
-		return wbf_cmd_fail(e, ret);
-	if (fflush(stdout) || ferror(stdout)) {
-		perror("wbfair: stdout");
-		return 1;
-	}
-	return 0;
 }

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "wb/parse.h"
+
 struct wbf_err {
 	char msg[512];
 };
@@ -61,9 +63,6 @@ int wbf_lines_next(struct wbf_lines *it, char **line, struct wbf_err *e);
 
 char *wbf_skip_space(const char *s);
 bool wbf_is_blank(const char *s);
-int wbf_cmd_fail(const struct wbf_err *e, int ret);
-int wbf_cmd_done(const struct wbf_err *e, int ret);
-bool wbf_parse_u64(const char **s, uint64_t *v);
 bool wbf_parse_double(const char **s, double *v);
 bool wbf_has_suffix(const char *s, const char *suffix);
 void wbf_strlcpy(char *dst, const char *src, size_t size);

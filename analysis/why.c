@@ -250,7 +250,7 @@ static uint32_t parse_dev(const char *s)
 {
 	unsigned int ma, mi;
 
-	return sscanf(s, "%u:%u", &ma, &mi) == 2 ? WBF_MKDEV(ma, mi) : 0;
+	return sscanf(s, "%u:%u", &ma, &mi) == 2 ? MKDEV(ma, mi) : 0;
 }
 
 /*

@@ -40,7 +40,7 @@
 #include <stdio.h>
 
 #include "group.h"
-#include "run.h"
+#include "load.h"
 
 enum wbf_class {
 	WBF_CL_FLUSHER,

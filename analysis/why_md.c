@@ -45,7 +45,7 @@ static const char *sb_part_name(const struct wbf_why *y, uint32_t sb,
 
 	if (n)
 		return n;
-	snprintf(buf, size, "%u:%u", WBF_MAJOR(sb), WBF_MINOR(sb));
+	snprintf(buf, size, "%u:%u", MAJOR(sb), MINOR(sb));
 	return buf;
 }
 
@@ -406,7 +406,7 @@ static void section_turns(FILE *o, struct wbf_why *y)
 				maxp = t->pages;
 		}
 		fprintf(o, "| %u:%u | %s | %llu | %llu | %llu | %.0f | %llu | %.1f |\n",
-			WBF_MAJOR(sbs[k]), WBF_MINOR(sbs[k]),
+			MAJOR(sbs[k]), MINOR(sbs[k]),
 			sb_part_name(y, sbs[k], b, sizeof(b)),
 			(unsigned long long)turns, (unsigned long long)chunks,
 			(unsigned long long)pages, (double)pages / turns,

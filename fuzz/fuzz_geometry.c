@@ -28,9 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(arg);
 	wbf_geometry_parse(&g, "fuzz.geometry", data, size, &e);
 	for (s = 0; s < 1ULL << 40; s = s * 4 + 1)
-		wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), s);
-	wbf_geometry_learn_remap(&g, WBF_MKDEV(8, 0), WBF_MKDEV(8, 5), 9000, 100);
-	wbf_geometry_lookup(&g, WBF_MKDEV(8, 5), 0);
+		wbf_geometry_lookup(&g, MKDEV(8, 0), s);
+	wbf_geometry_learn_remap(&g, MKDEV(8, 0), MKDEV(8, 5), 9000, 100);
+	wbf_geometry_lookup(&g, MKDEV(8, 5), 0);
 	wbf_geometry_free(&g);
 	wbf_vmstat_parse(&vm, "vmstat.after", data, size, &e);
 	return 0;

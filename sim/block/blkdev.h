@@ -25,11 +25,8 @@ typedef uint64_t sector_t;
 #define SECTOR_SHIFT	9
 #define SECTOR_SIZE	512
 
-/* dev_t as the kernel keeps it internally (and blktrace records it). */
-#define MINORBITS	20
-#define MKDEV(ma, mi)	(((uint32_t)(ma) << MINORBITS) | (uint32_t)(mi))
-#define MAJOR(dev)	((uint32_t)(dev) >> MINORBITS)
-#define MINOR(dev)	((uint32_t)(dev) & ((1U << MINORBITS) - 1))
+/* dev_t as the kernel keeps it internally (and blktrace records it) */
+#include "wb/kdev_t.h"
 #define SCSI_DISK0_MAJOR 8	/* sda = 8,0; sda1 = 8,1; sdb = 8,16 */
 
 /* bio/request flags (the subset that changes what the block layer does). */

@@ -51,6 +51,7 @@
 #include <unistd.h>
 
 #include "blktrace.h"
+#include "wb/byteorder.h"
 
 #define BT_BUF_SIZE	(64 * 1024)	/* per CPU file: few write()s */
 #define BT_PDU_MAX	32		/* largest payload we emit */
@@ -270,18 +271,6 @@ static uint32_t bio_rw_act(uint32_t rw)
 	if (rw & REQ_META)
 		what |= BLK_TC_ACT(BLK_TC_META);
 	return what;
-}
-
-static void put_be32(unsigned char *p, uint32_t v)
-{
-	for (int i = 3; i >= 0; i--, v >>= 8)
-		p[i] = (unsigned char)v;
-}
-
-static void put_be64(unsigned char *p, uint64_t v)
-{
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		p[i] = (unsigned char)v;
 }
 
 static int open_cpu_file(const char *dir, const char *name, unsigned int cpu)

@@ -13,7 +13,7 @@
 
 #include "../../analysis/group.h"
 #include "../../analysis/report.h"
-#include "../../analysis/run.h"
+#include "../../analysis/load.h"
 #include "cell-report.h"
 
 /**

@@ -29,6 +29,7 @@
 
 #include "disk.h"
 #include "vdisk.h"
+#include "wb/geometry.h"
 
 const char *const disk_model_names[] = { "hdd", "ssd", "vdisk", NULL };
 const struct disk_ops *const disk_models[] = { &hdd_ops, &ssd_ops, &vdisk_ops,
@@ -654,13 +655,12 @@ void disk_write_geometry(struct disk *d, FILE *f)
 {
 	const struct gendisk *gd = &d->gd;
 
-	fprintf(f, "# dev maj,min disk start sectors\n");
+	/* write errors surface at the caller's fclose (ferror) */
+	wb_geometry_write_header(f);
 	for (int i = -1; i < gd->nr_parts; i++) {
 		const struct block_device *b = i < 0 ? &gd->part0 : &gd->part[i];
 
-		fprintf(f, "%s %u,%u %s %llu %llu\n", b->name, MAJOR(b->devt),
-			MINOR(b->devt), gd->name,
-			(unsigned long long)b->start_sect,
-			(unsigned long long)b->nr_sects);
+		wb_geometry_write_line(f, b->name, b->devt, gd->name,
+				       b->start_sect, b->nr_sects);
 	}
 }

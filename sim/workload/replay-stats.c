@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "replay.h"
+#include "wb/percentile.h"
 
 /**
  * replay_stats_add - account one completed bio
@@ -97,7 +98,7 @@ static void select_kth(uint64_t *v, size_t n, size_t k)
 /**
  * percentile_select - nearest-rank percentile @p (0 < p <= 100) of @v
  *
- * The value at rank ceil(p/100 * n), 1-based; reorders @v. Exact, O(n).
+ * The value at wb_nearest_rank() (wbfair's rule); reorders @v. Exact, O(n).
  */
 uint64_t percentile_select(uint64_t *v, size_t n, double p)
 {
@@ -105,13 +106,7 @@ uint64_t percentile_select(uint64_t *v, size_t n, double p)
 
 	if (!n)
 		return 0;
-	rank = (size_t)((p / 100.0) * (double)n);
-	if ((double)rank < (p / 100.0) * (double)n)
-		rank++;
-	if (rank < 1)
-		rank = 1;
-	if (rank > n)
-		rank = n;
+	rank = wb_nearest_rank(n, p);
 	select_kth(v, n, rank - 1);
 	return v[rank - 1];
 }

@@ -2,7 +2,9 @@
 # The tree's shape is its architecture (docs/architecture.md): sim/ holds
 # only the kernel-like folders; the engine library libwbsim.a needs neither
 # the commands (libwbsim-cmd.a) nor wbfair (libwbfair.a); library code never
-# writes to stdout and never exits (BUG()-style abort() is allowed).
+# writes to stdout and never exits (BUG()-style abort() is allowed); the
+# same split for analysis/ (libwbfair.a, the command in analysis/cmd/) and
+# common/ (libwbcommon.a) below both.
 . "$(dirname "$0")/../shlib.sh"
 need nm
 
@@ -17,13 +19,14 @@ for d in $libdirs cmd; do
 	[ -d "sim/$d" ] || fail "sim/$d missing"
 done
 
-for a in libwbsim libwbsim-cmd libwbfair; do
+for a in libwbsim libwbsim-cmd libwbfair libwbcommon; do
 	[ -f "$BUILD/$a.a" ] || skip "$BUILD/$a.a not built"
 done
 defined() { nm --defined-only "$1" 2>/dev/null | awk 'NF == 3 && $2 ~ /[TDBR]/ { print $3 }' | sort -u; }
 nm -u "$BUILD/libwbsim.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/undef"
 # a symbol defined inside libwbsim too is not a dependency
 defined "$BUILD/libwbsim.a" >"$TMP/own"
+cp "$TMP/own" "$TMP/libwbsim"
 comm -23 "$TMP/undef" "$TMP/own" >"$TMP/need"
 [ -s "$TMP/need" ] || fail "nm found no undefined symbols in libwbsim.a (nm broken?)"
 for a in libwbsim-cmd libwbfair; do
@@ -33,9 +36,30 @@ for a in libwbsim-cmd libwbfair; do
 	[ -z "$bad" ] || fail "libwbsim.a depends on $a.a: $bad"
 done
 
-# library code: no stdout, no exit
+# the shared format helpers (common/) stand below both programs: they
+# need nothing from libwbsim, its commands or libwbfair
+nm -u "$BUILD/libwbcommon.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/cneed"
+for a in libwbsim libwbsim-cmd libwbfair; do
+	bad=$(comm -12 "$TMP/cneed" "$TMP/$a" | tr '\n' ' ')
+	[ -z "$bad" ] || fail "libwbcommon.a depends on $a.a: $bad"
+done
+
+# analysis/ the same way: libwbfair.a (analysis/*.c) needs nothing from
+# the wbfair command (analysis/cmd/)
+ls "$BUILD"/analysis/cmd/*.o >/dev/null 2>&1 || skip "$BUILD/analysis/cmd not built"
+for o in "$BUILD"/analysis/cmd/*.o; do defined "$o"; done | sort -u >"$TMP/anacmd"
+[ -s "$TMP/anacmd" ] || fail "nm found no symbols in $BUILD/analysis/cmd/*.o"
+nm -u "$BUILD/libwbfair.a" 2>/dev/null | awk '{ print $2 }' | sort -u >"$TMP/aneed"
+bad=$(comm -12 "$TMP/aneed" "$TMP/anacmd" | tr '\n' ' ')
+[ -z "$bad" ] || fail "libwbfair.a depends on the wbfair command: $bad"
+[ -f analysis/cmd/wbfair.c ] || fail "analysis/cmd/wbfair.c missing"
+
+# library code: no stdout, no exit (a forked child leaving with _exit()
+# before its exec is not the library exiting: analysis/plot.c's gnuplot)
+libre='(^|[^a-z_>.])(printf|puts|putchar|exit|_exit)\(|\bstdout\b'
+anare='(^|[^a-z_>.])(printf|puts|putchar|exit)\(|\bstdout\b'
 bad=$(for d in $libdirs; do
-	grep -nE '(^|[^a-z_>.])(printf|puts|putchar|exit|_exit)\(|\bstdout\b' sim/$d/*.c
-done)
+	grep -nE "$libre" sim/$d/*.c
+done; grep -nE "$libre" common/*.c; grep -nE "$anare" analysis/*.c)
 [ -z "$bad" ] || fail "library code writes stdout or exits: $bad"
 done_test

@@ -24,6 +24,7 @@
 
 #include "../../sim/block/blktrace.h"
 #include "check.h"
+#include "wb/byteorder.h"
 
 #define NR_CPUS		2
 #define MAX_EXP		256
@@ -52,17 +53,6 @@ struct world {
 	uint64_t c_bytes[3];		/* completed bytes: [partno] */
 	int nr_act[16];			/* records per action code */
 };
-
-static void be32(unsigned char *p, uint32_t v)
-{
-	p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v;
-}
-
-static void be64(unsigned char *p, uint64_t v)
-{
-	be32(p, v >> 32);
-	be32(p + 4, (uint32_t)v);
-}
 
 static void world_init(struct world *w)
 {
@@ -160,9 +150,9 @@ static void do_remap(struct world *w, struct bio *bio)
 
 	bio->bi_sector += part->start_sect;
 	bio->bi_bdev = &w->disk.part0;
-	be32(pdu, part->devt);
-	be32(pdu + 4, MKDEV(8, 0));
-	be64(pdu + 8, psec);
+	put_be32(pdu, part->devt);
+	put_be32(pdu + 4, MKDEV(8, 0));
+	put_be64(pdu + 8, psec);
 	__blk_add_trace_remap(&w->q, bio, part->devt, psec);
 	model_event(w, bio->bi_cpu, bio->bi_pid, bio->bi_comm, bio->bi_sector,
 		    bio->bi_size, 15 | 0x00100000 | bio_cats(bio), 0, pdu, 16);
@@ -228,7 +218,7 @@ static void do_unplug(struct world *w, bool timer, unsigned int nr)
 	uint32_t pid = timer ? 0 : w->cur_pid, cpu = timer ? 0 : w->cur_cpu;
 	const char *comm = timer ? "kblockd/0" : w->cur_comm;
 
-	be64(pdu, nr);
+	put_be64(pdu, nr);
 	__blk_add_trace_unplug(&w->q, timer ? BLK_TA_UNPLUG_TIMER :
 				      BLK_TA_UNPLUG_IO, nr);
 	model_event(w, cpu, pid, comm, 0, 0, (timer ? 11 : 10) | 0x00110000,

@@ -17,6 +17,7 @@
 
 #include "../../sim/workload/dbench-loadfile.h"
 #include "check.h"
+#include "loadfile_check.h"
 
 /* "\\clients\\client1\\" in a loadfile, written twice as C */
 #define DIR	"\"\\clients\\client1"
@@ -31,16 +32,7 @@
 
 static void check_refused(const char *text, const char *want)
 {
-	struct dbench_loadfile lf;
-	int ret = dbench_loadfile_parse(&lf, "load.txt", text, strlen(text));
-
-	CHECK(ret == -EINVAL);
-	CHECK_EQ_U64(lf.nr_ops, 0);
-	if (strcmp(lf.err, want)) {
-		fprintf(stderr, "got  '%s'\nwant '%s'\n", lf.err, want);
-		CHECK(0);
-	}
-	dbench_loadfile_free(&lf);
+	check_loadfile_refused("load.txt", text, strlen(text), want);
 }
 
 static void check_accepted(const char *text)

@@ -16,6 +16,7 @@
 
 #include "../../sim/workload/dbench-loadfile.h"
 #include "check.h"
+#include "loadfile_check.h"
 
 /* the loadfile keywords, written out again rather than taken from the
  * parser, in the order of enum dbench_op_type */
@@ -500,16 +501,7 @@ static void test_rules(void)
 
 static void check_error(const char *text, size_t len, const char *want)
 {
-	struct dbench_loadfile lf;
-	int ret = dbench_loadfile_parse(&lf, "bad.txt", text, len);
-
-	CHECK(ret == -EINVAL);
-	CHECK_EQ_U64(lf.nr_ops, 0);
-	if (strcmp(lf.err, want)) {
-		fprintf(stderr, "got  '%s'\nwant '%s'\n", lf.err, want);
-		CHECK(0);
-	}
-	dbench_loadfile_free(&lf);
+	check_loadfile_refused("bad.txt", text, len, want);
 }
 
 #define BAD(text, want)	check_error(text, sizeof(text) - 1, want)

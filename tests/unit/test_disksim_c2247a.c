@@ -10,6 +10,7 @@
 #include "../../sim/drivers/disk.h"
 #include "../../sim/drivers/hdd.h"
 #include "check.h"
+#include "disk_stderr.h"
 
 #define PARV	"tests/data/disksim/hp_c2247a.parv"
 
@@ -37,19 +38,10 @@ int main(void)
 	CHECK(opt_set_defaults(hdd_ops.options, hp) == 0);
 	snprintf(p.disksim, sizeof(p.disksim), "%s", PARV);
 	CHECK(sim_init(&sim, 1) == 0);
-	{
-		/* the "not modelled" list is the shell test's business */
-		int saved = dup(2), ret;
-
-		CHECK(freopen("/dev/null", "w", stderr) != NULL);
-		ret = disk_init(&d, &sim, &p, hp, 0);
-		fflush(stderr);
-		dup2(saved, 2);
-		close(saved);
-		if (ret) {
-			CHECK(!"disk_init");
-			return check_status("test_disksim_c2247a");
-		}
+	/* the "not modelled" list is the shell test's business */
+	if (disk_init_stderr_to("/dev/null", &d, &sim, &p, hp)) {
+		CHECK(!"disk_init");
+		return check_status("test_disksim_c2247a");
 	}
 	/* step 1 of the worked example: where LBA 1,000,000 lies */
 	hdd_ds_lba_to_chs(d.disksim, 1000000, &l);

@@ -17,6 +17,7 @@
 #include "../../sim/drivers/disk.h"
 #include "../../sim/drivers/hdd.h"
 #include "check.h"
+#include "disk_stderr.h"
 
 #define MS	1000000.0	/* ns */
 
@@ -98,18 +99,9 @@ static void test_timing(void)
 	CHECK(sim_init(&sim, 1) == 0);
 	/* the unknown key is reported, the disk still loads */
 	snprintf(warn_path, sizeof(warn_path), "%s/warn", dir);
-	{
-		int saved = dup(2), ret;
-
-		CHECK(freopen(warn_path, "w", stderr) != NULL);
-		ret = disk_init(&d, &sim, &p, hp, 0);
-		fflush(stderr);
-		dup2(saved, 2);
-		close(saved);
-		if (ret) {
-			CHECK(!"disk_init");
-			return;
-		}
+	if (disk_init_stderr_to(warn_path, &d, &sim, &p, hp)) {
+		CHECK(!"disk_init");
+		return;
 	}
 	{
 		FILE *w = fopen(warn_path, "r");

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../analysis/run.h"
+#include "../../analysis/load.h"
 #include "check.h"
 #include "tracegen.h"
 
@@ -36,20 +36,6 @@ static void make_tmpdir(void)
 
 	snprintf(tmpdir, sizeof(tmpdir), "%s/wbfair-bt-XXXXXX", t ? t : "/tmp");
 	CHECK(mkdtemp(tmpdir) != NULL);
-}
-
-static void write_geometry(const char *path, unsigned int nparts)
-{
-	FILE *f = fopen(path, "w");
-	unsigned int i;
-
-	CHECK(f != NULL);
-	fprintf(f, "# test layout\nsda 8,0 sda 0 %llu\n",
-		2048ULL + nparts * 52428800ULL);
-	for (i = 0; i < nparts; i++)
-		fprintf(f, "sda%u 8,%u sda %llu 52428800\n", i + 1, i + 1,
-			2048ULL + i * 52428800ULL);
-	CHECK(fclose(f) == 0);
 }
 
 /* Remove the per-CPU files of an earlier trace with more CPUs. */
@@ -82,7 +68,7 @@ static int load(struct tg_params *p, struct tg *g, struct tg_truth *tr,
 	CHECK(tg_build(p, g, tr) == 0);
 	CHECK(tg_write(p, g, name) == 0);
 	if (geometry) {
-		write_geometry(geo, p->nparts);
+		CHECK(tg_write_geometry(p, geo) == 0);
 		o.geometry = geo;
 	}
 	ret = wbf_run_load(r, inputs, 1, &o, &e);

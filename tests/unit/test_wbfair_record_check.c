@@ -102,7 +102,7 @@ static struct blk_io_trace rec(uint64_t time, uint32_t action,
 	return (struct blk_io_trace){
 		.magic = BLK_IO_TRACE_MAGIC | BLK_IO_TRACE_VERSION,
 		.sequence = 1, .time = time, .sector = sector, .bytes = bytes,
-		.action = action, .pid = 5, .device = WBF_MKDEV(8, 0),
+		.action = action, .pid = 5, .device = MKDEV(8, 0),
 	};
 }
 

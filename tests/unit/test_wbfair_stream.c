@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "../../analysis/blkparse_text.h"
-#include "../../analysis/run.h"
+#include "../../analysis/load.h"
 #include "../../analysis/stream.h"
 #include "check.h"
 #include "tracegen.h"

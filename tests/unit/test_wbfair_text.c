@@ -379,19 +379,19 @@ static void test_geometry(void)
 
 	CHECK(wbf_geometry_parse(&g, "geo", geo, sizeof(geo) - 1, &e) == 0);
 	CHECK_EQ_U64(g.n, 3);
-	i1 = wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 2048);
+	i1 = wbf_geometry_lookup(&g, MKDEV(8, 0), 2048);
 	CHECK(i1 >= 0 && !strcmp(g.v[i1].name, "sda1"));
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 52430847) == i1);
-	CHECK(!strcmp(g.v[wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 52430848)].name,
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 0), 52430847) == i1);
+	CHECK(!strcmp(g.v[wbf_geometry_lookup(&g, MKDEV(8, 0), 52430848)].name,
 		      "sda2"));
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 100) == WBF_GEO_OTHER);
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 52430848ULL + 52428800) ==
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 0), 100) == WBF_GEO_OTHER);
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 0), 52430848ULL + 52428800) ==
 	      WBF_GEO_OTHER);
 	/* a partition traced by itself: its own device, sector ignored */
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 2), 7) ==
-	      wbf_geometry_lookup(&g, WBF_MKDEV(8, 0), 52430848));
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 16), 0) == WBF_GEO_WHOLE);
-	CHECK(!strcmp(wbf_geometry_dev_name(&g, WBF_MKDEV(8, 0)), "sda"));
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 2), 7) ==
+	      wbf_geometry_lookup(&g, MKDEV(8, 0), 52430848));
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 16), 0) == WBF_GEO_WHOLE);
+	CHECK(!strcmp(wbf_geometry_dev_name(&g, MKDEV(8, 0)), "sda"));
 	wbf_geometry_free(&g);
 
 	expect_msg(wbf_geometry_parse(&g, "geo", "a 8,1 sda 0 100\nb 8,2 sda 50 100\n",
@@ -414,7 +414,7 @@ static void test_geometry(void)
 	CHECK(wbf_geometry_add_option(&g, "8,18:3048:1000", &e) == 0);
 	CHECK(!strcmp(g.v[1].name, "8,18") && g.v[1].start == 3048);
 	/* --part applies to whichever disk is traced */
-	CHECK(wbf_geometry_lookup(&g, WBF_MKDEV(8, 16), 2500) == 0);
+	CHECK(wbf_geometry_lookup(&g, MKDEV(8, 16), 2500) == 0);
 	expect_msg(wbf_geometry_add_option(&g, "8,19:3500:10", &e), &e,
 		   "overlaps");
 	expect_msg(wbf_geometry_add_option(&g, "x=8,19", &e), &e,

@@ -86,7 +86,6 @@ static int cmd_write(int argc, char **argv)
 	struct tg_truth tr;
 	char path[4096];
 	unsigned int i;
-	FILE *f;
 	int a;
 
 	tg_default(&p);
@@ -106,15 +105,7 @@ static int cmd_write(int argc, char **argv)
 		return 1;
 	}
 	snprintf(path, sizeof(path), "%s.geometry", argv[2]);
-	f = fopen(path, "w");
-	if (!f)
-		return 1;
-	fprintf(f, "# NAME MAJ,MIN DISK START SECTORS\nsda 8,0 sda 0 %llu\n",
-		(unsigned long long)(2048 + (uint64_t)p.nparts * 52428800));
-	for (i = 0; i < p.nparts; i++)
-		fprintf(f, "sda%u 8,%u sda %llu 52428800\n", i + 1, i + 1,
-			(unsigned long long)p.part_start[i]);
-	if (fclose(f))
+	if (tg_write_geometry(&p, path))
 		return 1;
 	for (i = 0; i < p.nparts; i++)
 		printf("written sda%u %llu\nread sda%u %llu\n", i + 1,

@@ -33,9 +33,12 @@
 #include <string.h>
 
 #include "blktrace_api.h"
+#include "wb/geometry.h"
+#include "wb/kdev_t.h"
 
 #define TG_MAX_PARTS	8
 #define TG_MAX_CPUS	16
+#define TG_PART_SECTORS	52428800ULL	/* 25 GiB partitions */
 #define TG_DISK_DEV	((8U << 20) | 0)	/* 8,0 */
 #define TG_PART_DEV(i)	((8U << 20) | ((i) + 1))	/* 8,1 ... */
 
@@ -365,6 +368,35 @@ static inline void tg_free(struct tg *g, struct tg_truth *tr)
 	memset(g, 0, sizeof(*g));
 	free(tr->q2c);
 	tr->q2c = NULL;
+}
+
+/*
+ * The geometry file of a generated trace: the disk sda (8,0) and its
+ * partitions at p->part_start, TG_PART_SECTORS each, as a run directory's.
+ * Return: 0 or -errno.
+ */
+static inline int tg_write_geometry(const struct tg_params *p, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i;
+	int ret;
+
+	if (!f)
+		return -errno;
+	ret = wb_geometry_write_header(f);
+	if (!ret)
+		ret = wb_geometry_write_line(f, "sda", TG_DISK_DEV, "sda", 0,
+					     2048 + (uint64_t)p->nparts * TG_PART_SECTORS);
+	for (i = 0; i < p->nparts && !ret; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "sda%u", i + 1);
+		ret = wb_geometry_write_line(f, name, TG_PART_DEV(i), "sda",
+					     p->part_start[i], TG_PART_SECTORS);
+	}
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
 }
 
 #endif

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "blkparse_text.h"
-#include "run.h"
+#include "load.h"
 
 /* What the command line and run directories gave, before loading. */
 struct inputs {
@@ -464,4 +464,14 @@ const char *wbf_sel_name(enum wbf_rw_sel rw)
 {
 	return rw == WBF_SEL_WRITE ? "write" : rw == WBF_SEL_READ ? "read" :
 	       "all";
+}
+
+/**
+ * wbf_dirty_state_name() - "hit", "not hit" or "unknown"
+ * @s: state
+ */
+const char *wbf_dirty_state_name(enum wbf_dirty_state s)
+{
+	return s == WBF_DIRTY_HIT ? "hit" : s == WBF_DIRTY_NOT_HIT ?
+	       "not hit" : "unknown";
 }

@@ -14,11 +14,10 @@
 
 #include <sys/stat.h>
 
-#include "report.h"
-#include "run.h"
-#include "why.h"
-#include "sb_turns.h"
-#include "trace_events.h"
+#include "../load.h"
+#include "../report.h"
+#include "../why.h"
+#include "commands.h"
 #include "version.h"
 
 static const char usage_text[] =

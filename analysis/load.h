@@ -6,8 +6,8 @@
  * partitions (disk side, from the block trace), processes, dbench
  * instances, fio jobs and fio bandwidth logs.
  */
-#ifndef WBFAIR_RUN_H
-#define WBFAIR_RUN_H
+#ifndef WBFAIR_LOAD_H
+#define WBFAIR_LOAD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,6 +66,7 @@ int wbf_run_load(struct wbf_run *r, char *const *inputs, size_t n,
 		 const struct wbf_opts *o, struct wbf_err *e);
 void wbf_run_free(struct wbf_run *r);
 const char *wbf_sel_name(enum wbf_rw_sel rw);
+const char *wbf_dirty_state_name(enum wbf_dirty_state s);
 
 /* Entities whose split is measured, with their totals and rate series. */
 struct wbf_group {
