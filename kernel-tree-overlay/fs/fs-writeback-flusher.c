@@ -374,12 +374,24 @@ static void wb_flusher_requeue(void)
 }
 
 /*
- * The new model's start() failed with @err: make @old current again.  Its
- * threads saw the switch published and may have exited already, so it is
- * started again (start() keeps a thread that stayed); if that fails too,
- * fall back to wq, which needs no thread of its own, so that writeback and
- * sync never wait for a thread nobody starts.  Caller holds
- * wb_flusher_mutex.
+ * Tell the notifiers that @model is current.  A notifier that cannot
+ * follow (sync_supers could not start its thread) vetoes the switch with
+ * notifier_from_errno(); its error is returned so that the switch rolls
+ * back like a failed start().  Caller holds wb_flusher_mutex.
+ */
+static int wb_flusher_notify(enum wb_flusher_model model)
+{
+	return notifier_to_errno(blocking_notifier_call_chain(&wb_flusher_chain,
+							      model, NULL));
+}
+
+/*
+ * The new model's start() or a notifier failed with @err: make @old
+ * current again.  Its threads saw the switch published and may have
+ * exited already, so it is started again (start() keeps a thread that
+ * stayed) and the notifiers are told; if either fails too, fall back to
+ * wq, which needs no thread of its own, so that writeback and sync never
+ * wait for a thread nobody starts.  Caller holds wb_flusher_mutex.
  */
 static void wb_flusher_rollback(enum wb_flusher_model old,
 				const struct wb_flusher_ops *failed, int err)
@@ -393,14 +405,16 @@ static void wb_flusher_rollback(enum wb_flusher_model old,
 		failed->stop();
 	if (old_ops->start)
 		ret = old_ops->start();
+	if (!ret)
+		ret = wb_flusher_notify(old);
 	if (ret) {
 		pr_err("writeback: restarting flusher model %s failed (%d), using wq\n",
 		       wb_flusher_names[old], ret);
 		wb_flusher_publish(WB_FLUSHER_WQ);
 		if (old_ops->stop)
 			old_ops->stop();
-		blocking_notifier_call_chain(&wb_flusher_chain, WB_FLUSHER_WQ,
-					     NULL);
+		/* wq needs nothing a notifier could fail to start */
+		wb_flusher_notify(WB_FLUSHER_WQ);
 		return;
 	}
 	wb_flusher_requeue();
@@ -416,8 +430,8 @@ static void wb_flusher_rollback(enum wb_flusher_model old,
  * the new model are started and the notifiers run.
  *
  * Return: 0, -ENODEV if @model is not built in, or the error of starting
- * its threads (the old model then stays, restarted; see
- * wb_flusher_rollback()).
+ * its threads or of a notifier that vetoed it (the old model then stays,
+ * restarted; see wb_flusher_rollback()).
  */
 int wb_flusher_set_model(enum wb_flusher_model model)
 {
@@ -445,16 +459,20 @@ int wb_flusher_set_model(enum wb_flusher_model model)
 	 * and start() does not count it twice.
 	 */
 	wb_flusher_publish(model);
-	if (ops->start) {
+	if (ops->start)
 		ret = ops->start();
-		if (ret) {
-			wb_flusher_rollback(old, ops, ret);
-			goto out_unlock;
-		}
+	/*
+	 * The notifiers run before the old model stops, so that one that
+	 * vetoes finds the old model's threads still there to keep.
+	 */
+	if (!ret)
+		ret = wb_flusher_notify(model);
+	if (ret) {
+		wb_flusher_rollback(old, ops, ret);
+		goto out_unlock;
 	}
 	if (old_ops->stop)
 		old_ops->stop();
-	blocking_notifier_call_chain(&wb_flusher_chain, model, NULL);
 	pr_info("writeback: flusher model %s (was %s)\n",
 		wb_flusher_names[model], wb_flusher_names[old]);
 
@@ -490,10 +508,15 @@ int wb_flusher_register_model(enum wb_flusher_model model,
 
 /**
  * wb_flusher_register_notifier - be told of model switches
- * @nb: called with the new model as action after each switch, and once
- *	at registration with the current model; may sleep
+ * @nb: called with the new model as action during each switch, once the
+ *	new model's threads run and before the old model's stop; may sleep.
+ *	It may veto the switch by returning notifier_from_errno(): the
+ *	switch then rolls back and @nb is called again with the old model.
+ *	Also called once at registration with the current model.
  *
- * Return: 0 or the error of blocking_notifier_chain_register().
+ * Return: 0, the error of blocking_notifier_chain_register(), or the
+ * error @nb returned at registration (@nb stays registered: the model is
+ * current already and there is nothing to roll back to).
  */
 int wb_flusher_register_notifier(struct notifier_block *nb)
 {
@@ -502,7 +525,8 @@ int wb_flusher_register_notifier(struct notifier_block *nb)
 	mutex_lock(&wb_flusher_mutex);
 	ret = blocking_notifier_chain_register(&wb_flusher_chain, nb);
 	if (!ret)
-		nb->notifier_call(nb, wb_flusher_model, NULL);
+		ret = notifier_to_errno(nb->notifier_call(nb, wb_flusher_model,
+							  NULL));
 	mutex_unlock(&wb_flusher_mutex);
 	return ret;
 }

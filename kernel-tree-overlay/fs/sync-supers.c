@@ -127,18 +127,23 @@ static void sync_supers_stop(void)
 	clear_bit(0, &sync_supers_due);
 }
 
+/*
+ * A model that needs the thread must not become current without it: a
+ * failed start vetoes the switch, which then rolls back (see
+ * wb_flusher_register_notifier()).
+ */
 static int sync_supers_model_event(struct notifier_block *nb,
 				   unsigned long model, void *unused)
 {
+	int ret = 0;
+
 	mutex_lock(&sync_supers_mutex);
-	if (model == WB_FLUSHER_BDI || model == WB_FLUSHER_PDFLUSH) {
-		if (sync_supers_start())
-			pr_warn("writeback: cannot start sync_supers\n");
-	} else {
+	if (model == WB_FLUSHER_BDI || model == WB_FLUSHER_PDFLUSH)
+		ret = sync_supers_start();
+	else
 		sync_supers_stop();
-	}
 	mutex_unlock(&sync_supers_mutex);
-	return NOTIFY_OK;
+	return notifier_from_errno(ret);
 }
 
 static struct notifier_block sync_supers_nb = {
@@ -147,6 +152,11 @@ static struct notifier_block sync_supers_nb = {
 
 static int __init sync_supers_init(void)
 {
-	return wb_flusher_register_notifier(&sync_supers_nb);
+	int ret = wb_flusher_register_notifier(&sync_supers_nb);
+
+	/* booted into bdi or pdflush: a later switch starts it again */
+	if (ret)
+		pr_warn("writeback: cannot start sync_supers (%d)\n", ret);
+	return ret;
 }
 fs_initcall(sync_supers_init);

@@ -584,9 +584,11 @@ fi
 # end); the kernel must have said it kept the old model at least once per
 # target, i.e. a start() failed and was rolled back.
 rollback_sync() { # what
-	local t=0 pid
-	head -c 1048576 /dev/urandom | tee "/mnt/p1/rollback-$1" | md5sum |
-		sed "s|-\$|/mnt/p1/rollback-$1|" >"$R/sums.rollback-$1"
+	# numbered: a model switched to twice (wbrollback=...,bdi,...,bdi)
+	# must not overwrite its first file, which the count would miss
+	local t=0 pid f=rollback-$extra_files-$1
+	head -c 1048576 /dev/urandom | tee "/mnt/p1/$f" | md5sum |
+		sed "s|-\$|/mnt/p1/$f|" >"$R/sums.$f"
 	extra_files=$((extra_files + 1))
 	sync & pid=$!
 	while kill -0 $pid 2>/dev/null && [ $t -lt 60 ]; do
