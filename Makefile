@@ -150,6 +150,7 @@ FUZZ_DEPS_fuzz_scenario := sim/lib/config.c sim/lib/options.c
 FUZZ_DEPS_fuzz_dbench_loadfile := sim/workload/dbench-loadfile.c sim/workload/dbench-path.c sim/workload/dbench-filesize.c \
                                   sim/lib/config.c sim/lib/options.c
 FUZZ_DEPS_fuzz_disksim_parv := sim/drivers/disksim-parv.c sim/drivers/disksim-disk.c sim/drivers/hdd-ds.c
+FUZZ_DEPS_fuzz_ranksum := analysis/ranksum.c analysis/util.c
 # a 4 KiB read buffer, so small inputs cross buffer refills too
 FUZZ_DEFS_fuzz_trace_input := -DTRACE_BUF_SIZE=4096
 # just over a longest dbench line (1021), so lines straddle refills

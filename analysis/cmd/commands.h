@@ -11,6 +11,7 @@
 
 int wbf_cmd_sb_turns(int argc, char **argv);
 int wbf_cmd_events(int argc, char **argv);
+int wbf_cmd_ranksum(int argc, char **argv);
 int wbf_cmd_fail(const struct wbf_err *e, int ret);
 int wbf_cmd_done(const struct wbf_err *e, int ret);
 

@@ -26,6 +26,7 @@ static const char usage_text[] =
 "       wbfair why [--bin SECONDS] [-o DIR] RUN_DIR\n"
 "       wbfair sb-turns [-q] RUN_DIR|TRACE_TXT...   (see --help there)\n"
 "       wbfair events [RUN_DIR|TRACE_TXT...]        (see --help there)\n"
+"       wbfair ranksum [--alpha A] FILE|-           (see --help there)\n"
 "\n"
 "Fairness analysis of simulated and real writeback runs. Inputs: a run\n"
 "directory (see analysis/README.md), a blktrace name NAME (reads\n"
@@ -298,6 +299,8 @@ int main(int argc, char **argv)
 		return wbf_cmd_sb_turns(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "events"))
 		return wbf_cmd_events(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "ranksum"))
+		return wbf_cmd_ranksum(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		c.compare = true;
 		argv++;

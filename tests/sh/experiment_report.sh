@@ -10,6 +10,9 @@
 #   - a start difference of 10 ms or more is flagged;
 #   - the written MB are wbfair's blktrace completions of the copy;
 #   - wbfair compare lists every run by its name in the matrix (CELL/rN);
+#   - the significance section tests every figure between flusher models
+#     with wbfair ranksum (busy 70/80/90 against 50: U 3, p 2/4) and says
+#     when there is nothing to compare (one scheduler);
 #   - every run has its `wbfair why --bin 1s` (RUN/why/why.md, 1 s bins)
 #     and report.md quotes its "What it says" lines under the run's name.
 . tests/shlib.sh
@@ -48,6 +51,13 @@ mb=$(awk -v m="$mb" 'BEGIN { print m + 0 }')
 flags=$(row bdi-none 13)
 case $flags in *"1 run(s) left out: the guest clock jumped"*) ;; *) fail "bdi-none flags '$flags': no clock jump" ;; esac
 case $flags in *"start >= 10 ms in 1 run(s)"*) ;; *) fail "bdi-none flags '$flags': no late start" ;; esac
+# the significance section: models compared, schedulers (all "none") not
+sig=$(sed -n '/^## Which differences are larger/,/^## /p' "$r")
+grep -qxF '| busy_pct | wq | bdi | 3 | 1 | 80 | 50 | 3 | 0.5 | 0.5 | too few runs |' <<<"$sig" ||
+	fail "significance: no busy_pct row wq/bdi with U 3, p 0.5: $(grep busy_pct <<<"$sig")"
+grep -q '^| jain_1s | wq | bdi | 3 | 1 |' <<<"$sig" || fail "significance: no jain_1s row"
+sed -n '/^### By scheduler/,/^#/p' <<<"$sig" | grep -q '^Not tested: no metric has two groups: nothing to compare' ||
+	fail "significance by scheduler: one scheduler, yet not 'Not tested'"
 # the compare section names every run relative to the matrix directory
 n=$(sed -n '/^## wbfair compare/,$p' "$r" | grep -cE '^(wq|bdi)-none/r[0-9] ')
 [ "$n" = 5 ] || fail "wbfair compare section names $n runs as CELL/rN, want 5"

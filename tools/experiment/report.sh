@@ -20,6 +20,9 @@
 #                              pages by writer, the flusher's superblock
 #                              turns, each instance's throttled time);
 #                              report.md quotes its "What it says"
+#   significance               `wbfair ranksum` of every figure between
+#                              flusher models (schedulers pooled) and
+#                              between schedulers (models pooled)
 # Flags: "start" when a run's start difference is 10 ms or more; "no
 # dirty limit" when no run of the cell was throttled on dirty memory (such
 # a cell does not test the flushers); "lost events" when the trace ring
@@ -36,6 +39,51 @@ case $wbfair in /*) ;; */*) wbfair=$PWD/$wbfair ;; esac
 [ $# -ge 2 ] || { echo "usage: $0 DIR CELL..." >&2; exit 2; }
 out=$1
 shift
+
+# The figures of every counted run as "METRIC GROUP VALUE" lines for
+# wbfair ranksum, GROUP being the cell's flusher model with the scheduler
+# taken out (by=model: schedulers pooled) or its scheduler (by=scheduler:
+# models pooled); a variant suffix of the cell (-o2, ...) stays in both.
+observations() { # RUNS_JSONL model|scheduler
+	jq -r --arg by "$2" '
+		select(.clock_jump_s == 0) |
+		(.cell | capture("^(?<m>.*?)-(?<s>none|mq-deadline|bfq|kyber|deadline|cfq|noop)(?<v>-.*)?$")
+		 // {m: .cell, s: "-", v: ""}) as $c |
+		((if $by == "model" then $c.m else $c.s end) + ($c.v // "")) as $g |
+		(.written_mb | to_entries | sort_by(.key)) as $w | ($w | map(.value) | add) as $wt |
+		(.dbench_mbps | to_entries | sort_by(.key)) as $d | ($d | map(.value) | add) as $dt |
+		[["jain_1s", .jain_1s], ["jain_10s", .jain_10s],
+		 ["written_share_\($w[0].key)", (if ($wt // 0) > 0 then $w[0].value / $wt else null end)],
+		 ["dbench_share_\($d[0].key)", (if ($dt // 0) > 0 then $d[0].value / $dt else null end)],
+		 ["dbench_total_mbps", $dt], ["busy_pct", .busy_pct]][] |
+		select(.[1] != null) | "\(.[0]) \($g) \(.[1])"' "$1"
+}
+
+# Which differences between models (and between schedulers) are larger
+# than the spread over repeats: the exact rank-sum test of every pair,
+# Bonferroni-corrected over the table's tests.
+significance() { # RUNS_JSONL
+	local by
+	echo
+	echo "## Which differences are larger than the spread (wbfair ranksum)"
+	echo
+	echo "Each row: one figure, two groups of runs, the exact two-sided"
+	echo "Wilcoxon-Mann-Whitney test over every split of the pooled runs."
+	echo "written_share / dbench_share: the first partition's (instance's) part"
+	echo "of the bytes written (of the dbench MB/s). A cell alone has 3 runs: 3"
+	echo "against 3 cannot give p below 0.1, so cells are compared pooled."
+	for by in model scheduler; do
+		echo
+		echo "### By $by ($( [ $by = model ] && echo schedulers || echo models) pooled)"
+		echo
+		observations "$1" $by >"$tmp/obs.$by"
+		if ! "$wbfair" ranksum "$tmp/obs.$by" >"$tmp/rs.$by" 2>"$tmp/rs.err"; then
+			echo "Not tested: $(sed 's/^wbfair: //; s|^[^ ]*/||' "$tmp/rs.err" | head -n 1)"
+		else
+			cat "$tmp/rs.$by"
+		fi
+	done
+}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -129,6 +177,7 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end),
 		   (if $jumped > 0 then "\($jumped) run(s) left out: the guest clock jumped" else empty end)] | join("; ")) + " |")
 	' "$out/runs.jsonl"
+	significance "$out/runs.jsonl"
 	missing=""
 	for cell in "$@"; do
 		ls "$out/$cell"/r[0-9]*/summary.json >/dev/null 2>&1 || missing="$missing $cell"
