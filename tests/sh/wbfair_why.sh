@@ -68,6 +68,25 @@ awk -v a="$want" -v b="$got" 'BEGIN { d = a - b; exit !(d < 0.3 && d > -0.3) }' 
 	fail "throttled task-s $got, trace.txt's pauses sum to $want"
 echo "real: $chunks chunks, throttled $got task-s (trace: $want)"
 
+# where each instance was in its loadfile: the first and last execute
+# line's mean client line of each dbench log, and Flush s a client
+for run in "$sim:$sim/why" "traces/bdi-none:$TMP/wr"; do
+	d=${run%%:*} w=${run#*:}
+	want=$(for log in "$d"/dbench.*.log; do
+		n=${log##*/dbench.}; n=${n%.log}
+		awk -v n="$n" '$4 == "MB/sec" && $5 == "execute" { if (s == "") s = $2; e = $2 }
+			$1 == "Flush" && $2 ~ /^[0-9]+$/ { f = $2 * $3 / 1000 }
+			/^Throughput/ { c = $4 }
+			END { printf "%s lines %d-%d (%d", n, s, e, e - s; fl = (c ? f / c : 0) }
+			END { printf " %.1f\n", fl }' "$log"
+	done)
+	line=$(grep '^- Where each instance was in its loadfile' "$w/why.md") || { fail "$d: no loadfile-window line"; continue; }
+	while read -r name _ range count fl; do
+		grep -qF "$name lines $range $count" <<<"$line" || fail "$d: '$name lines $range $count' not in: $line"
+		grep -qF "$fl s" <<<"$line" || fail "$d: $name Flush $fl s a client not in: $line"
+	done <<<"$want"
+done
+
 # bins and warm-up marker
 [ "$(awk 'NR == 2 { print $1 }' "$sim/why/why-split.dat")" = 10 ] || fail "default bin not 10 s"
 grep -q 'set arrow 1 from 12, graph 0' "$sim/why/why.gp" || fail "no warm-up marker at 12 s in the sim's plots"
