@@ -8,6 +8,7 @@
 #   - every cell of it passes run.sh's checks (0, or 77 with no kernel);
 #   - each cell's pairs reach run.sh as --set after the common arguments,
 #     with the cell's own run directory (a stub run.sh records them);
+#   - a matrix whose runs fail exits 1 and names every failed CELL/rN;
 #   - bad job lines and a bad qemu.throttle are refused with exit 2 and
 #     file:line where there is a file.
 . tests/shlib.sh
@@ -53,7 +54,12 @@ printf '#!/bin/sh\n: >"$1"\n' >"$E/root.sh"
 chmod +x "$E/run.sh" "$E/root.sh"
 printf '# a comment\n\na writeback.flusher=bdi dbench.start_offsets=0,2   # trailing\nb qemu.scheduler=bfq\n' >"$TMP/j"
 # no run completes, so the report reads no run: wbfair is not under test
-WBFAIR=$(type -P true) "$E/matrix.sh" --set vm.cpus=1 --jobs "$TMP/j" -r 2 -j 1 -o "$TMP/m" >"$TMP/log" 2>&1
+rc=0
+WBFAIR=$(type -P true) "$E/matrix.sh" --set vm.cpus=1 --jobs "$TMP/j" -r 2 -j 1 -o "$TMP/m" >"$TMP/log" 2>&1 || rc=$?
+# every run failed: the matrix says which, and fails
+[ $rc = 1 ] || fail "matrix.sh with every run failing exited $rc, want 1"
+grep -qx 'matrix: 4 of 4 runs failed (see DIR/CELL/rN.log): a/r1 a/r2 b/r1 b/r2' "$TMP/log" ||
+	fail "matrix.sh does not name the failed runs: $(tail -n 2 "$TMP/log")"
 for r in 1 2; do
 	[ "$(tr '\n' ' ' <"$TMP/m/a/r$r.args" 2>/dev/null)" = \
 		"--set vm.cpus=1 --set writeback.flusher=bdi --set dbench.start_offsets=0,2 --root $TMP/m/root.img -o $TMP/m/a/r$r " ] ||

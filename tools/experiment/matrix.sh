@@ -20,7 +20,9 @@
 # the report from the run directories already there; --resume keeps the
 # runs already complete in DIR (a summary.json) and runs only the others;
 # --check-only checks every cell's parameters (run.sh --check-only) and
-# exits: 0, 2, or 77 without a kernel image or QEMU.
+# exits: 0, 2, or 77 without a kernel image or QEMU. A matrix in which a
+# run did not end with its summary.json exits 1 after the report, naming
+# every such CELL/rN.
 #
 # Two guests at once (-j 2) on a 2-core host: each guest is one TCG vCPU
 # thread and spends most of its time in iowait on the throttled disk (the
@@ -170,7 +172,7 @@ if [ $report_only = 0 ]; then
 			echo "matrix: $cell r$r: $(tail -n 1 "$OUT/$cell/r$r.log" | sed "s/^experiment: [^:]*: //")"
 		else
 			echo "matrix: $cell r$r FAILED: $(tail -n 1 "$OUT/$cell/r$r.log")"
-		fi' matrix-cell || true
+		fi' matrix-cell || { echo "matrix: xargs failed" >&2; exit 1; }
 	for c in "${cells[@]}"; do rm -f "$out/$c.args"; done
 	rm -f "$out/root.img" "$out/args"
 	# a resumed matrix adds its line: the report shows every pass's time
@@ -180,3 +182,15 @@ if [ $report_only = 0 ]; then
 		tee "${tee_opt[@]}" "$out/wall.txt"
 fi
 "$EXP/report.sh" "$out" "${cells[@]}"
+# a run that did not end with its summary.json failed: name each, and
+# fail, so that a script or CI calling the matrix cannot take it for done
+failed=()
+for c in "${cells[@]}"; do
+	for r in $(seq 1 "$repeats"); do
+		[ -f "$out/$c/r$r/summary.json" ] || failed+=("$c/r$r")
+	done
+done
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "matrix: ${#failed[@]} of $(( ${#cells[@]} * repeats )) runs failed (see DIR/CELL/rN.log): ${failed[*]}" >&2
+	exit 1
+fi
