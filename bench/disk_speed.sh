@@ -8,7 +8,7 @@
 # Target >= 1 M requests/s. Wall time is hyperfine's median; CPU time
 # (user + sys, /usr/bin/time) is given too, because on a shared machine
 # the wall time measures the other jobs as well.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 n=${DISK_SPEED_REQUESTS:-1000000}

@@ -2,7 +2,7 @@
 # Event engine: hold operations per second at 10^4 pending events (target
 # >= 5 M/s). Whole-process times from hyperfine; the set-up (a run with no
 # operations) is subtracted.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 ops=${ENGINE_OPS:-20000000}

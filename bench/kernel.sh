@@ -11,7 +11,7 @@
 #     build directory and an empty ccache, everything compiled.
 # Skips (one line saying so) without a kernel tree or a built image: run
 # `make kernel` first. Single runs, not medians: each takes minutes.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 . tools/kernel/lib.sh

@@ -2,7 +2,7 @@
 # Replay throughput: simulated requests per wall second for a 1 M-request
 # mixed random/sequential trace on one disk (target >= 1 M requests/s),
 # whole process (parsing, block layer, scheduler, disk model), per elevator.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 n=${REPLAY_REQUESTS:-1000000}

@@ -13,7 +13,7 @@
 #
 # One run per point, not hyperfine's median: the 1,000-disk point takes
 # minutes and gigabytes, and a shared machine should not run it 5 times.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 scn=sim/scenarios/jbod1000.ini

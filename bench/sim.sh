@@ -5,7 +5,7 @@
 #   - peak memory of one cell (target <= 512 MB);
 #   - the whole default matrix (every flusher x noop/deadline/cfq) with -j 2
 #     (target <= 60 s on a 2-core machine).
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 scn=sim/scenarios/box2009.ini

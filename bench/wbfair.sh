@@ -5,7 +5,7 @@
 # vs `blkparse -i NAME > /dev/null`. Target: wbfair >= 5x faster.
 #
 #   bench/wbfair.sh            (after make; WBFAIR_REQUESTS=N to resize)
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f bench/lib.sh ]; then
 	. bench/lib.sh

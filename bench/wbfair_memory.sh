@@ -14,7 +14,7 @@
 #
 #   bench/wbfair_memory.sh            (after make; BENCH_LONG=6000 to change
 #                                     the longest length, in simulated s)
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 gen=build/tests/test_wbfair_tracegen

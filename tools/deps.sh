@@ -14,10 +14,10 @@
 #                                     no GROUP: all three (`make check`)
 #   tools/deps.sh --check [GROUP]...  exit 0 if installed, 1 otherwise
 #   tools/deps.sh --list [GROUP]...   print the package list
-set -eu
+set -euo pipefail
 
 run_pkgs="build-essential pkg-config libinih-dev libjson-c-dev dbench gnuplot-nox"
-test_pkgs="clang libclang-rt-14-dev blktrace fio trace-cmd hyperfine time jq parallel"
+test_pkgs="clang libclang-rt-14-dev blktrace fio trace-cmd hyperfine time jq parallel shellcheck"
 kernel_pkgs="linux-source-6.1 xz-utils git flex bison bc libelf-dev libssl-dev dwarves ccache"
 kernel_pkgs="$kernel_pkgs qemu-system-x86 busybox-static cpio e2fsprogs fdisk kmod file"
 

@@ -5,7 +5,7 @@
 # Each `make run` writes a new directory, runs/box2009-N (wbsim picks the
 # first free N); RUN_DIR=DIR writes DIR instead (refused if DIR holds files
 # that wbsim did not write).
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 if [ -n "${RUN_DIR:-}" ]; then

@@ -189,6 +189,8 @@ for p in $(echo "$xinst" | tr , ' '); do
 	off=${1:-0}
 	[ $# -gt 0 ] && shift
 	if [ "$xworkload" = fio ]; then
+		# busybox ash's read has -t (dash's has not)
+		# shellcheck disable=SC3045
 		(: </tmp/go; echo "wbexp_released $p $off" >$TM
 			[ "$off" = 0 ] || read -t "$off" _ <>/tmp/go
 			echo "wbexp_waited $p $off" >$TM; cd $R &&
@@ -196,6 +198,8 @@ for p in $(echo "$xinst" | tr , ' '); do
 				--output-format=json --output=$R/fio.$p.json \
 				/etc/wbsim/fio-write.fio) >$R/fio.$p.out 2>&1 &
 	else
+		# busybox ash's read has -t (dash's has not)
+		# shellcheck disable=SC3045
 		(: </tmp/go; echo "wbexp_released $p $off" >$TM
 			[ "$off" = 0 ] || read -t "$off" _ <>/tmp/go
 			echo "wbexp_waited $p $off" >$TM

@@ -28,7 +28,7 @@
 # thread and spends most of its time in iowait on the throttled disk (the
 # report shows disk busy and iowait per cell: if busy falls well below the
 # -j 1 figure the host CPU, not the disk, has become the bottleneck).
-set -eu
+set -euo pipefail
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}

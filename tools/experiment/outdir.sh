@@ -14,10 +14,12 @@
 OUTDIR_MANIFEST_HEAD="# wbsim manifest v1"
 
 # outdir_entries DIR: every entry under DIR, relative, directories with a
-# trailing '/', the manifest itself left out; sorted
+# trailing '/', the manifest itself left out; sorted. (sed, not grep -v,
+# filters here and below: grep fails when it selects nothing, which the
+# callers' pipefail would take for an error.)
 outdir_entries() {
 	(cd "$1" && find . -mindepth 1 \( -type d -printf '%P/\n' -o -printf '%P\n' \)) |
-		grep -vx 'wbsim.manifest' | LC_ALL=C sort
+		sed '/^wbsim\.manifest$/d' | LC_ALL=C sort
 }
 
 # outdir_check WHO DIR: exit 2 with a message unless DIR is absent, an
@@ -48,10 +50,10 @@ outdir_prepare() {
 		# every entry is listed (outdir_check): files, then directories
 		# deepest first; names come from find inside DIR, never from the
 		# manifest alone, so a crafted manifest cannot point elsewhere
-		outdir_entries "$dir" | grep -v '/$' | while IFS= read -r e; do
+		outdir_entries "$dir" | sed '/\/$/d' | while IFS= read -r e; do
 			rm -f -- "$dir/$e" || exit 1
 		done || { echo "$who: $dir: cannot remove the previous run's files" >&2; exit 1; }
-		outdir_entries "$dir" | grep '/$' | LC_ALL=C sort -r | while IFS= read -r e; do
+		outdir_entries "$dir" | sed -n '/\/$/p' | LC_ALL=C sort -r | while IFS= read -r e; do
 			rmdir -- "$dir/$e" || exit 1
 		done || { echo "$who: $dir: cannot remove the previous run's directories" >&2; exit 1; }
 		rm -f -- "$dir/wbsim.manifest"

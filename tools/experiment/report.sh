@@ -31,7 +31,7 @@
 # (summary.json guest_clock_jump_s > 0) is left out of its cell's figures,
 # which depend on the clock (busy, rates, per-interval fairness), and
 # counted in the flags.
-set -eu
+set -euo pipefail
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}

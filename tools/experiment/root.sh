@@ -9,7 +9,7 @@
 # reclaimable page cache like on the 2009 machines.
 #
 #   tools/experiment/root.sh OUT.img
-set -eu
+set -euo pipefail
 EXP=$(cd "$(dirname "$0")" && pwd)
 [ $# = 1 ] || { echo "usage: $0 OUT.img" >&2; exit 2; }
 loadfile=/usr/share/dbench/client.txt

@@ -49,7 +49,7 @@
 # --root IMAGE uses a root disk made by tools/experiment/root.sh (the
 # matrix makes one for all its cells) instead of making one.
 # Exit: 0 done, 2 bad parameters, 77 no kernel image or QEMU, 1 failure.
-set -eu
+set -euo pipefail
 EXP=$(cd "$(dirname "$0")" && pwd)
 . "$EXP/../kernel/lib.sh"
 . "$EXP/outdir.sh"

@@ -14,7 +14,7 @@
 # wrote (its wbsim.manifest lists everything in it: tools/experiment/
 # outdir.sh); else exit 2 before anything runs, deleting nothing. Exit 77
 # without a kernel image.
-set -eu
+set -euo pipefail
 EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 . "$EXP/outdir.sh"

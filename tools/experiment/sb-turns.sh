@@ -4,6 +4,6 @@
 # runs alike; this wrapper keeps the old name working.
 #
 #   tools/experiment/sb-turns.sh RUN_DIR...
-set -eu
+set -euo pipefail
 wbfair=${WBFAIR:-$(cd "$(dirname "$0")/../.." && pwd)/bin/wbfair}
 exec "$wbfair" sb-turns "$@"

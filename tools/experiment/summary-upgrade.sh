@@ -10,7 +10,7 @@
 # trace.txt's balance_dirty_pages events, summed, as summary.sh computes it.
 #
 #   tools/experiment/summary-upgrade.sh RUN_DIR
-set -eu
+set -euo pipefail
 [ $# = 1 ] && [ -f "$1/summary.json" ] && [ -f "$1/trace.txt" ] ||
 	{ echo "usage: $0 RUN_DIR (with summary.json and trace.txt)" >&2; exit 2; }
 s=$1/summary.json

@@ -49,7 +49,7 @@
 # run.sh calls it; it can be run again on a run directory.
 #
 #   tools/experiment/summary.sh RUN_DIR
-set -eu
+set -euo pipefail
 [ $# = 1 ] && [ -d "$1/qemu" ] || { echo "usage: $0 RUN_DIR (an experiment run directory)" >&2; exit 2; }
 out=$(cd "$1" && pwd)
 Qd=$out/qemu
@@ -74,7 +74,7 @@ iowait=$(awk -v a="$(cpu_field "$Qd/stat.before" 5)" -v b="$(cpu_field "$Qd/stat
 # report's "CPU:N [LOST M EVENTS]", or "CPU:N [M EVENTS DROPPED]" from
 # a later trace-cmd): both mean the trace is incomplete
 alloc_failures=$(grep -ac 'page allocation failure' "$Qd/console.log" || true)
-lost=$(grep -aoE 'LOST [0-9]+ EVENTS|\[[0-9]+ EVENTS DROPPED' "$out/trace.txt" | tr -d '[' |
+lost=$({ grep -aoE 'LOST [0-9]+ EVENTS|\[[0-9]+ EVENTS DROPPED' "$out/trace.txt" || true; } | tr -d '[' |
 	awk '{ n += ($1 == "LOST" ? $2 : $1) } END { print n + 0 }')
 busy_ms=$(( $(awk '{ print $10 }' "$Qd/vda.stat.after") - $(awk '{ print $10 }' "$Qd/vda.stat.before") ))
 elapsed=$(awk -v a="$(cut -d' ' -f1 "$Qd/uptime.before")" -v b="$(cut -d' ' -f1 "$Qd/uptime.after")" \
@@ -112,7 +112,7 @@ markers=$(awk '/ wbexp_release/ || / wbexp_waited / {
 		if ($k == "wbexp_release") print "release", "-", ts, "-"
 		else print $k, $(k + 1), ts, $(k + 2)
 	}' "$out/trace.txt")
-release=$(echo "$markers" | awk '$1 == "release" { print $3; exit }')
+release=$(awk '$1 == "release" { print $3; exit }' <<<"$markers")
 starts=$(echo "$starts" | awk -v m="$markers" 'BEGIN {
 		n = split(m, l, "\n")
 		for (i = 1; i <= n; i++) {
@@ -139,7 +139,7 @@ jq -n \
 	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" --argjson release "${release:-null}" \
 	--arg starts "$starts" --argjson parts "$parts_json" --arg sim "$sim" \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
-	--arg kernel "$kernel" --arg kernel_release "$(grep -ao 'Linux version [^ ]*' "$Qd/console.log" | head -n 1 | cut -d' ' -f3)" \
+	--arg kernel "$kernel" --arg kernel_release "$(grep -ao -m 1 'Linux version [^ ]*' "$Qd/console.log" | cut -d' ' -f3)" \
 	--arg cache "$cache" --argjson wall "$wall" \
 	--argjson alloc "$alloc_failures" --argjson lost "$lost" --argjson jump "$jump" \
 	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |

@@ -9,7 +9,7 @@
 # Idempotent: when the branch already holds exactly these patches, nothing
 # is touched. Otherwise files whose content ends up unchanged get their old
 # modification time back, so the next build recompiles only what changed.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pdir=$KROOT/patches debug=0

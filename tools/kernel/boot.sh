@@ -17,7 +17,7 @@
 # the guest. WBSIM_QEMU_SLOW_DISKS="N BYTES_PER_S" adds N disks (vdc,
 # vdd, ...; 256 MiB each) whose writes QEMU throttles to BYTES_PER_S, so
 # that one writeback pass over them takes long (kernel_boot_pool).
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 image="" out="" timeout_s=600 debug=0

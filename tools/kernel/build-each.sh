@@ -11,7 +11,7 @@
 # Writes tools/kernel/checks/build-each.log: the hash of patches/ it
 # built and one line per step; tests/sh/kernel_series_checked.sh checks
 # that the hash is that of the current patches/.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ktree_ok || kdie "no kernel tree: run make kernel-tree"
 

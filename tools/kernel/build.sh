@@ -10,7 +10,7 @@
 # is copied to $WBSIM_KERNEL_CACHE/bzImage (or bzImage-debug) with a
 # .commit file naming the source commit it was built from.
 # JOBS (default 2) sets make -j.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 debug=0 out="" install=1
@@ -66,7 +66,10 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.wbsim-config" 2>/dev/null)" != "$w
 fi
 
 commit=$(kgit rev-parse HEAD)
-dirty=$(kgit status --porcelain --untracked-files=no | head -n 1)
+# the first changed path, if any (a whole listing: a pipe into head could
+# kill git with SIGPIPE, which pipefail would make an error)
+dirty=$(kgit status --porcelain --untracked-files=no)
+dirty=${dirty%%$'\n'*}
 t0=$(date +%s)
 kmsg "building $(kgit log -1 --format='%h %s' HEAD | cut -c1-60) in $out (-j${JOBS:-2})"
 kmake -j"${JOBS:-2}" bzImage

@@ -6,7 +6,7 @@
 # checks that.
 #
 #   tools/kernel/checkpatch.sh
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 ktree_ok || kdie "no kernel tree: run make kernel-tree"
 shopt -s nullglob

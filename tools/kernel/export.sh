@@ -9,7 +9,7 @@
 # debug-only commits last, their subject starting with "DEBUG:"), export,
 # check `git diff` of the repository, commit. Refuses a series in which a
 # patch changes a file that an earlier patch of the series added.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 branch=${1:-wbsim-dev}
@@ -23,16 +23,18 @@ trap 'rm -rf "$tmp"' EXIT
 # slug of a subject: "writeback: add foo (bar)" -> "writeback-add-foo-bar"
 slug() { echo "$1" | sed -e 's/^DEBUG: *//' -e 's/[^A-Za-z0-9]\+/-/g' -e 's/^-//' -e 's/-$//' | cut -c1-52 | sed 's/-$//'; }
 
-[ -f "$series/cover-letter" ] && cp "$series/cover-letter" "$tmp/cover-letter"
 # both directories are regenerated whole; what is removed must be
 # recoverable from git, so an uncommitted or untracked file stops it
 dirty=$(git -C "$KROOT" status --porcelain -- "$series" "$overlay" 2>/dev/null) ||
 	kdie "$KROOT is not a git checkout: not regenerating $series and $overlay"
 [ -z "$dirty" ] || kdie "uncommitted changes in the series description (commit or stash them first):
 $dirty"
-rm -rf "$series" "$overlay"
+# built aside in $tmp and moved in only when the whole export worked: a
+# failed export leaves both directories as they were
+dest_series=$series dest_overlay=$overlay
+series=$tmp/series overlay=$tmp/overlay
 mkdir -p "$series" "$overlay"
-[ -f "$tmp/cover-letter" ] && mv "$tmp/cover-letter" "$series/cover-letter"
+[ ! -f "$dest_series/cover-letter" ] || cp "$dest_series/cover-letter" "$series/cover-letter"
 
 added=""
 n=0 nd=0
@@ -67,5 +69,8 @@ for c in $(kgit rev-list --reverse wbsim-base.."$branch"); do
 	"$KROOT/tools/kernel/patchsplit.sh" hooks "$tmp/p" >"$d/hooks.diff"
 	[ -s "$d/hooks.diff" ] || rm "$d/hooks.diff"
 done
+rm -rf "$dest_series" "$dest_overlay"
+mv "$series" "$dest_series"
+mv "$overlay" "$dest_overlay"
 kmsg "exported $n patches$([ $nd -gt 0 ] && echo " + $nd debug") from $branch"
 "$KROOT/tools/kernel/mkpatches.sh"

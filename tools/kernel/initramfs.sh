@@ -16,7 +16,7 @@
 #                   instead of a gzip'd cpio archive: a read-only root
 #                   disk (root=/dev/vdX ro) for a guest whose programs
 #                   and data would otherwise sit in its RAM as rootfs
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() {

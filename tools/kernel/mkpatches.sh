@@ -21,7 +21,7 @@
 #   tools/kernel/mkpatches.sh [--out DIR] [--branch NAME]
 #   --out DIR      write there instead of patches/ (the sync test uses it)
 #   --branch NAME  also leave the series as branch NAME in the cache tree
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 out=$KROOT/patches branch=""

@@ -6,7 +6,7 @@
 #   patchsplit.sh hooks PATCH        the diff sections of files it modifies
 #   patchsplit.sh newfiles PATCH DIR write each file it adds under DIR
 #   patchsplit.sh newlist PATCH      the paths of the files it adds
-set -eu
+set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 message|hooks|newfiles|newlist PATCH [DIR]" >&2; exit 2; }
 mode=$1 patch=$2
 

@@ -3,7 +3,7 @@
 # and make it a git repository with one base commit tagged wbsim-base.
 # Idempotent: when the tag exists, nothing is done. An interrupted run
 # leaves only src.tmp behind, which the next run removes.
-set -eu
+set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 if ktree_ok; then

@@ -21,7 +21,7 @@
 #SBATCH --mem=2G
 #SBATCH --time=02:00:00
 #SBATCH --output=wbsim-cell-%A_%a.out
-set -eu
+set -euo pipefail
 
 jobs=${1:?usage: sbatch --array=0-N $0 JOBS_FILE}
 idx=${SLURM_ARRAY_TASK_ID:?not a Slurm array task (SLURM_ARRAY_TASK_ID unset)}

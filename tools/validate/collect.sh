@@ -9,7 +9,7 @@
 # "phase second MB/s latency_ms" (a few KB instead of the traces' MBs).
 #
 #   tools/validate/collect.sh MATRIX_DIR [OUT]     (OUT: docs/evidence/matrix)
-set -eu
+set -euo pipefail
 VAL=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$VAL/../.." && pwd)
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 MATRIX_DIR [OUT]" >&2; exit 2; }

@@ -10,7 +10,7 @@
 #   tools/validate/disk-stream.sh [-d DISK] RUN_DIR
 #
 # Exit: 0, 2 bad argument or no trace.
-set -eu
+set -euo pipefail
 disk=""
 [ "${1:-}" = -d ] && { [ $# -ge 2 ] || exit 2; disk=$2; shift 2; }
 [ $# = 1 ] || { echo "usage: $0 [-d DISK] RUN_DIR" >&2; exit 2; }
@@ -18,7 +18,7 @@ run=$1
 dir=$run
 [ -d "$run/blktrace" ] && dir=$run/blktrace
 if [ -z "$disk" ]; then
-	f=$(ls "$dir" 2>/dev/null | sed -n 's/\.blktrace\.0$//p' | head -1)
+	f=$( (ls "$dir" 2>/dev/null || true) | sed -n 's/\.blktrace\.0$//p;T;q')
 	disk=$f
 fi
 [ -n "$disk" ] && [ -f "$dir/$disk.blktrace.0" ] || { echo "disk-stream: $run: no blktrace" >&2; exit 2; }

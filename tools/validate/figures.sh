@@ -22,7 +22,7 @@
 #   tools/validate/figures.sh RUN_DIR
 #
 # Exit: 0, 2 bad argument or run directory, 1 wbfair failed.
-set -eu
+set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}
 [ $# = 1 ] || { echo "usage: $0 RUN_DIR" >&2; exit 2; }

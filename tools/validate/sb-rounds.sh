@@ -18,7 +18,7 @@
 # turns + those queue_io).
 #
 # Exit: 0, 2 bad argument or a trace without the events.
-set -eu
+set -euo pipefail
 [ $# -ge 1 ] || { sed -n 's/^#   //p' "$0" | head -1 >&2; exit 2; }
 for a in "$@"; do
 	t=$a

@@ -23,7 +23,7 @@
 # An older run directory's scenario.ini (the same content, before run.sh
 # wrote experiment.ini) works as EXPERIMENT_INI too.
 # Exit: 0, 2 bad input, 1 wbsim failed.
-set -eu
+set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 wbsim=${WBSIM:-$ROOT/bin/wbsim}
 [ $# = 1 ] || { echo "usage: $0 EXPERIMENT_INI" >&2; exit 2; }

@@ -27,7 +27,7 @@
 # tools/validate/baseline.tsv) and DIR/validate.txt (what it printed).
 # Exit: 0 done (misses are reported, not failures), 2 bad argument,
 # 1 a run failed.
-set -eu
+set -euo pipefail
 VAL=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$VAL/../.." && pwd)
 wbsim=${WBSIM:-$ROOT/bin/wbsim}
