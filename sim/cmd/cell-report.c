@@ -14,6 +14,8 @@
 #include "../../analysis/group.h"
 #include "../../analysis/report.h"
 #include "../../analysis/load.h"
+#include "../../analysis/metrics.h"
+#include "../../analysis/why.h"
 #include "cell-report.h"
 
 /**
@@ -29,6 +31,7 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 	char *inputs[1] = { (char *)dir };
 	struct wbf_group g = { 0 }, gd = { 0 };
 	struct wbf_err e = { "" };
+	struct wbf_lead lead;
 	struct wbf_run r;
 	char path[4200];
 
@@ -59,6 +62,11 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 			cm->aggregate = g.aggregate_mbps;
 			cm->ok = true;
 			wbf_run_verdict(&r, &g, cm->verdict, sizeof(cm->verdict));
+			wbf_lead_compute(&lead, g.totals,
+					 (const double *const *)g.rates, g.n,
+					 g.n_intervals, (double)r.interval_ns / 1e9);
+			wbf_dbench_explain(&r, lead.tie, cm->dbench_why,
+					   sizeof(cm->dbench_why));
 		} else {
 			snprintf(cm->verdict, sizeof(cm->verdict),
 				 "no block trace of every instance's partition");

@@ -21,6 +21,9 @@ struct cell_metrics {
 	double aggregate;		/* MB/s of the instances' partitions */
 	bool dirty_known, dirty_hit;
 	char verdict[512];
+	/* dbench's split beside the disk's, Markdown list items (wbfair why's
+	 * words), empty without two dbench instances */
+	char dbench_why[2048];
 };
 
 int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,

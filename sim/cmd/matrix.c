@@ -240,7 +240,10 @@ int write_report(struct matrix *mx)
 		   "disk: mean MB/s written to the partition, from the blktrace completions. "
 		   "CoV: coefficient of variation of that partition's per-second write rate. "
 		   "Jain 1s: mean of the per-second Jain indexes of the instances' partitions; Jain all: over the whole run. "
-		   "dirty: whether the run was throttled on dirty memory (a run that never was does not test the flushers).\n\n");
+		   "dirty: whether the run was throttled on dirty memory (a run that never was does not test the flushers). "
+		   "Each cell below says how dbench's split compares with the disk's and where each instance was in its loadfile while dbench measured: "
+		   "with equal starts the instance listed second tends to lead dbench while the disk split is even "
+		   "(docs/results.md, \"Why the second-listed instance leads\").\n\n");
 	print_table(f, mx, true);
 	fprintf(f, "\n## Cells\n\n");
 	for (int k = 0; k < mx->nr_cells; k++) {
@@ -248,6 +251,8 @@ int write_report(struct matrix *mx)
 		const char *base = strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : c->dir;
 
 		fprintf(f, "### %s, %s\n\n%s\n\n", c->flusher, c->sched, c->cm.verdict);
+		if (c->cm.dbench_why[0])
+			fprintf(f, "%s\n", c->cm.dbench_why);
 		if (c->wall >= 0)
 			fprintf(f, "Run directory `%s/` (%.1f s wall). ", base, c->wall);
 		else

@@ -63,12 +63,12 @@ mkdir -p "$r/a/b" && echo x >"$r/a/b/f" && echo y >"$r/g"
 # (a mktemp -d, or a fixed name inside one); the exceptions, each checked
 # by hand: boot.sh's "$out" only when it was its own mktemp -d (keep=0),
 # tree.sh's $KCACHE/src.tmp (its own unpacking directory), export.sh's
-# series and overlay (regenerated whole, refused with uncommitted
-# changes), the guest's $d1 $d2 (its own test files on its own disk).
+# series and overlay (replaced whole by the ones it built aside, only
+# after the export worked; refused with uncommitted changes), the guest's $d1 $d2 (its own test files on its own disk).
 # A new rm -rf on anything else fails here until it is looked at.
 bad=$(grep -rn 'rm -rf' tools tests/sh tests/shlib.sh bench --include='*.sh' |
 	grep -v '^[^:]*:[0-9]*:[[:space:]]*#' |
 	grep -Ev 'rm -rf "\$(tmp|TMP|work|root|out)"'"' EXIT|"'rm -rf "\$(tmp|TMP|work|root)"|rm -rf "\$tmp/p"|rm -rf "\$G/blktrace"|rm -rf "\$TMP/nf"' |
-	grep -Ev 'boot.sh:.*\[ \$keep = 1 \] \|\| rm -rf "\$out"|export.sh:.*rm -rf "\$series" "\$overlay"|guest/init.sh:.*rm -rf \$d1 \$d2|tests/sh/experiment_outdir.sh')
+	grep -Ev 'boot.sh:.*\[ \$keep = 1 \] \|\| rm -rf "\$out"|export.sh:.*rm -rf "\$dest_series" "\$dest_overlay"|guest/init.sh:.*rm -rf \$d1 \$d2|tests/sh/experiment_outdir.sh')
 [ -z "$bad" ] || fail "rm -rf not on a directory of the same run: $bad"
 done_test
