@@ -7,6 +7,9 @@
 # figures.json (tools/validate/figures.sh, from the traces left behind)
 # and dbench.PART.series: each dbench log's per-second lines as
 # "phase second MB/s latency_ms" (a few KB instead of the traces' MBs).
+# MATRIX_DIR/runs.jsonl (report.sh's figures, one line a run: what
+# `wbfair ranksum` tests across repeats) is merged into OUT/runs.jsonl,
+# a run already there (same cell and run) replaced by the new one.
 #
 #   tools/validate/collect.sh MATRIX_DIR [OUT]     (OUT: docs/evidence/matrix)
 set -euo pipefail
@@ -38,4 +41,12 @@ for run in "$src"/*/r[0-9]*; do
 	done
 	n=$((n + 1))
 done
+if [ -f "$src/runs.jsonl" ]; then
+	mkdir -p "$out"
+	tmp=$(mktemp "$out/runs.jsonl.XXXXXX")
+	cat "$out/runs.jsonl" "$src/runs.jsonl" 2>/dev/null |
+		jq -c -s 'reduce .[] as $r ({}; .["\($r.cell)/\($r.run)"] = $r) | to_entries | sort_by(.key) | .[].value' >"$tmp" ||
+		{ rm -f "$tmp"; echo "collect: $src/runs.jsonl: not one JSON object a line" >&2; exit 2; }
+	mv "$tmp" "$out/runs.jsonl"
+fi
 echo "collect: $n run(s) into $out"
