@@ -7,7 +7,6 @@
  * = subsets of k of the items seen so far whose doubled ranks sum to s.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

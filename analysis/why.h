@@ -129,8 +129,7 @@ const char *wbf_class_name(enum wbf_class c);
 uint64_t *wbf_why_cell(struct wbf_why *y, size_t bin, size_t part,
 		       enum wbf_class c);
 int wbf_why_instance_of(const struct wbf_why *y, const struct wbf_why_pid *p);
-int wbf_dbench_explain(const struct wbf_run *r, bool disk_tie, char *buf,
-		       size_t len);
+int wbf_dbench_explain(FILE *o, const struct wbf_run *r, bool disk_tie);
 int wbf_why_throttle_dat(struct wbf_why *y, const char *dir, const char *name,
 			 struct wbf_err *e);
 void wbf_why_gp_throttle(FILE *f, struct wbf_why *y, const char *dat,

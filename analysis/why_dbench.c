@@ -6,35 +6,11 @@
  * its loadfile while dbench measured often says why.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report_int.h"
 #include "why.h"
-
-/* a bounded text being appended to: what does not fit is cut */
-struct wbf_buf {
-	char *p;
-	size_t len, used;
-};
-
-static void bufprintf(struct wbf_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void bufprintf(struct wbf_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->used + 1 >= b->len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->p + b->used, b->len - b->used, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->used += (size_t)n < b->len - b->used ? (size_t)n : b->len - b->used - 1;
-}
 
 /* An instance's measured window: the mean loadfile line of its clients at
  * the first and last execute line, and its Flush (fsync) seconds a client
@@ -74,7 +50,7 @@ static struct db_window db_window(const struct wbf_dbench *d)
  * lines differ in cost (client.txt's first Flush, an fsync, is at line
  * 664): an instance can lead because its window holds a cheaper stretch.
  */
-static void explain_dbench_window(struct wbf_buf *o, const struct wbf_run *r,
+static void explain_dbench_window(FILE *o, const struct wbf_run *r,
 				  size_t leader, bool tie, bool disk_tie)
 {
 	struct db_window w[2];
@@ -86,7 +62,7 @@ static void explain_dbench_window(struct wbf_buf *o, const struct wbf_run *r,
 	w[1] = db_window(&r->db[1]);
 	if (!w[0].ok || !w[1].ok)
 		return;
-	bufprintf(o, "- Where each instance was in its loadfile while dbench measured (its MB/s is the bytes of the lines run there): %s lines %llu-%llu (%lld a client), %.1f s a client in Flush (fsync); %s lines %llu-%llu (%lld), %.1f s.",
+	fprintf(o, "- Where each instance was in its loadfile while dbench measured (its MB/s is the bytes of the lines run there): %s lines %llu-%llu (%lld a client), %.1f s a client in Flush (fsync); %s lines %llu-%llu (%lld), %.1f s.",
 		r->db[0].name, (unsigned long long)w[0].first,
 		(unsigned long long)w[0].last,
 		(long long)(w[0].last - w[0].first), w[0].flush_s,
@@ -95,12 +71,12 @@ static void explain_dbench_window(struct wbf_buf *o, const struct wbf_run *r,
 		(long long)(w[1].last - w[1].first), w[1].flush_s);
 	if (!tie && disk_tie && w[leader].first < w[k].first &&
 	    w[leader].last - w[leader].first > w[k].last - w[k].first)
-		bufprintf(o, " %s began its window %llu lines behind and ran %llu more lines a client in the same time, while the disk split was a tie: the stretch of the loadfile its window held cost less time a line, so its lead is where each instance was in the loadfile, not what the disk gave it.",
+		fprintf(o, " %s began its window %llu lines behind and ran %llu more lines a client in the same time, while the disk split was a tie: the stretch of the loadfile its window held cost less time a line, so its lead is where each instance was in the loadfile, not what the disk gave it.",
 			r->db[leader].name,
 			(unsigned long long)(w[k].first - w[leader].first),
 			(unsigned long long)((w[leader].last - w[leader].first) -
 					     (w[k].last - w[k].first)));
-	bufprintf(o, "\n");
+	fprintf(o, "\n");
 }
 
 /*
@@ -112,23 +88,19 @@ static void explain_dbench_window(struct wbf_buf *o, const struct wbf_run *r,
  * list items: the lead (or tie) of the instances' throughput, what a
  * dbench lead with a tied disk means, and for two instances where each
  * was in its loadfile while dbench measured
+ * @o: where the text goes (a report file, or a memory stream)
  * @r: the run
  * @disk_tie: the disk split (wbf_lead_compute of the partitions) is a tie
- * @buf: the text, NUL-terminated (cut at @len)
- * @len: its size
  *
- * Return: 0, -ENOENT with fewer than two dbench instances (@buf empty).
+ * Return: 0, -ENOENT with fewer than two dbench instances (nothing
+ * written).
  */
-int wbf_dbench_explain(const struct wbf_run *r, bool disk_tie, char *buf,
-		       size_t len)
+int wbf_dbench_explain(FILE *o, const struct wbf_run *r, bool disk_tie)
 {
-	struct wbf_buf b = { buf, len, 0 };
-	struct wbf_buf *o = &b;
 	struct wbf_group gd;
 	struct wbf_lead l;
 	char lead[400];
 
-	buf[0] = '\0';
 	if (wbf_group_dbench(r, &gd) || gd.n < 2) {
 		wbf_group_free(&gd);
 		return -ENOENT;
@@ -137,12 +109,12 @@ int wbf_dbench_explain(const struct wbf_run *r, bool disk_tie, char *buf,
 			 gd.n_intervals, (double)r->interval_ns / 1e9);
 	wbf_lead_phrase(&gd, (double)r->interval_ns / 1e9,
 			"of dbench throughput", lead, sizeof(lead));
-	bufprintf(o, "- dbench: %s.\n", lead);
+	fprintf(o, "- dbench: %s.\n", lead);
 	if (disk_tie && !l.tie && !l.unsure)
-		bufprintf(o, "- The disk split is a tie and dbench's is not: %s's lead is not in the bytes the disk gave each partition but in what its instance's tasks did with their time (throttling, writing in balance_dirty_pages, waiting on the journal).\n",
+		fprintf(o, "- The disk split is a tie and dbench's is not: %s's lead is not in the bytes the disk gave each partition but in what its instance's tasks did with their time (throttling, writing in balance_dirty_pages, waiting on the journal).\n",
 			gd.names[l.leader]);
 	else if (disk_tie && l.tie)
-		bufprintf(o, "- Neither lead is above the noise of this run: who is ahead is the timing of this one run, an artefact a repeat may reverse.\n");
+		fprintf(o, "- Neither lead is above the noise of this run: who is ahead is the timing of this one run, an artefact a repeat may reverse.\n");
 	explain_dbench_window(o, r, l.leader, l.tie || l.unsure, disk_tie);
 	wbf_group_free(&gd);
 	return 0;

@@ -87,10 +87,7 @@ static double throttled_s(const struct wbf_why *y, int p, size_t *tasks,
 static void explain_dbench(FILE *o, struct wbf_why *y,
 			   const struct wbf_lead *disk)
 {
-	char text[2048];
-
-	if (!wbf_dbench_explain(y->r, disk->tie, text, sizeof(text)))
-		fputs(text, o);
+	wbf_dbench_explain(o, y->r, disk->tie);
 }
 
 /* summary.json's writes.writers (wbsim): who wrote in which path. */

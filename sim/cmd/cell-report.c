@@ -18,6 +18,22 @@
 #include "../../analysis/why.h"
 #include "cell-report.h"
 
+/* wbfair why's words on dbench beside the disk, into cm->dbench_why
+ * (cut at its size; empty without two instances or on a failure) */
+static void dbench_why(struct cell_metrics *cm, const struct wbf_run *r,
+		       bool disk_tie)
+{
+	FILE *f = fmemopen(cm->dbench_why, sizeof(cm->dbench_why), "w");
+
+	if (!f)
+		return;
+	/* no buffering: a cut text ends inside the array, NUL-terminated */
+	setvbuf(f, NULL, _IONBF, 0);
+	wbf_dbench_explain(f, r, disk_tie);
+	fclose(f);
+	cm->dbench_why[sizeof(cm->dbench_why) - 1] = '\0';
+}
+
 /**
  * cell_analyse - fairness of the instances' partitions in run @dir
  * @inst: partition names of the instances, @nr_inst of them
@@ -65,8 +81,7 @@ int cell_analyse(const char *dir, char (*inst)[16], int nr_inst,
 			wbf_lead_compute(&lead, g.totals,
 					 (const double *const *)g.rates, g.n,
 					 g.n_intervals, (double)r.interval_ns / 1e9);
-			wbf_dbench_explain(&r, lead.tie, cm->dbench_why,
-					   sizeof(cm->dbench_why));
+			dbench_why(cm, &r, lead.tie);
 		} else {
 			snprintf(cm->verdict, sizeof(cm->verdict),
 				 "no block trace of every instance's partition");
