@@ -73,10 +73,14 @@ static int cell_child(struct matrix *mx, struct cell *c)
 	ret = run_cell(&s, c->dir, &r, err, sizeof(err));
 	if (ret)
 		fprintf(stderr, "%s: %s\n", c->dir, err);
+	else if (r.cut_at_limit)
+		fprintf(stderr, "%s: %s\n", c->dir, r.incomplete_reason);
 	run_result_free(&r);
 	scenario_exit(&s);
 	if (!ret && r.stop_signal)
 		return 128 + r.stop_signal;
+	if (!ret && r.cut_at_limit)
+		return 1;	/* a partial cell, as before the figures were kept */
 	return ret == -EINVAL ? 2 : ret ? 1 : 0;
 }
 

@@ -56,6 +56,7 @@ struct run_result {
 	bool complete;
 	char incomplete_reason[1200];
 	int stop_signal;	/* the signal that stopped the run, or 0 */
+	bool cut_at_limit;	/* stopped at the 10-minute cleanup limit */
 };
 
 /* How a run reports itself while it runs. */

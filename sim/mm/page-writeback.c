@@ -114,6 +114,8 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 
 	/* what the dirtier writes from here on is its throttling's */
 	old_path = io_path_enter(t, IO_PATH_BALANCE_DIRTY);
+	/* a run cut at its time limit reports who is still in here */
+	t->bdp_since = m->sim.now ? m->sim.now : 1;
 	if (m->flusher->balance_dirty_pages_ratelimited) {
 		m->flusher->balance_dirty_pages_ratelimited(m, t, mapping,
 							    nr_pages_dirtied);
@@ -127,6 +129,7 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 							nr_pages_dirtied);
 		}
 	}
+	t->bdp_since = 0;
 	io_path_leave(t, old_path);
 }
 

@@ -86,6 +86,11 @@ struct dbench_client {
 	struct dbench_instance *inst;
 	unsigned int id;
 	struct handle h[MAX_HANDLES];
+	/* the op under way, for a run cut before it ends (dbench_cut) */
+	bool in_op;
+	enum dbench_op_type op_type;
+	uint64_t op_line;
+	sim_time_t op_began, op_bdp;
 };
 
 static struct handle *handle_find(struct dbench_client *c, int32_t fnum,
@@ -360,6 +365,16 @@ static void note_op_wait(struct dbench_client *c, enum dbench_op_type type,
 		};
 }
 
+static void op_enter(struct dbench_client *c, enum dbench_op_type type,
+		     uint64_t line, sim_time_t began, sim_time_t bdp)
+{
+	c->in_op = true;
+	c->op_type = type;
+	c->op_line = line;
+	c->op_began = began;
+	c->op_bdp = bdp;
+}
+
 static void client_fn(struct task *t)
 {
 	struct dbench_client *c = t->priv;
@@ -382,7 +397,9 @@ static void client_fn(struct task *t)
 					      DBENCH_UNTIMED);
 			began = m->sim.now;
 			bdp = t->bdp_ns;
+			op_enter(c, op->type, op->line, began, bdp);
 			run_op(c, op);
+			c->in_op = false;
 			note_op_wait(c, op->type, op->line, began, bdp);
 			dbench_stats_op_end(&inst->st, c->id, op->type, m->sim.now,
 					    dbench_op_bytes(op));
@@ -397,8 +414,10 @@ cleanup:
 		}
 	began = m->sim.now;
 	bdp = t->bdp_ns;
+	op_enter(c, DBENCH_OP_DELTREE, 0, began, bdp);
 	if (!dbench_path_lookup(lf, "/clients/client1", &clients_dir))
 		do_deltree(c, clients_dir);
+	c->in_op = false;
 	note_op_wait(c, DBENCH_OP_DELTREE, 0, began, bdp);
 	dbench_stats_client_finished(&inst->st, c->id);
 	if (++inst->nr_finished == inst->st.nclients) {
@@ -635,6 +654,45 @@ bool dbench_all_finished(const struct dbench_run *dr)
 		if (!dr->inst[i].finished || sim_event_pending(&dr->inst[i].tick))
 			return false;
 	return true;
+}
+
+/**
+ * dbench_cut - the run stops at its time limit with clients still busy:
+ * count each op under way as it stands (a hung-task count that left out
+ * the ops that never ended would hide the longest waits), and say how
+ * many clients are unfinished and how many of those sit in
+ * balance_dirty_pages
+ */
+void dbench_cut(struct dbench_run *dr, struct dbench_unfinished *u)
+{
+	*u = (struct dbench_unfinished){ 0 };
+	for (int i = 0; i < dr->nr_inst; i++) {
+		struct dbench_instance *inst = &dr->inst[i];
+		const sim_time_t now = inst->m->sim.now;
+
+		for (unsigned int n = 0; inst->clients && n < inst->p->clients; n++) {
+			struct dbench_client *c = &inst->clients[n];
+			sim_time_t in = c->t.bdp_since;
+
+			u->nclients++;
+			if (inst->st.c[n].cleanup_finished)
+				continue;
+			u->clients++;
+			if (in) {
+				u->in_bdp++;
+				if (now - in > u->bdp_longest_ns)
+					u->bdp_longest_ns = now - in;
+				/* the stay so far counts as throttled time */
+				c->t.bdp_ns += now - in;
+				c->t.bdp_since = now;
+			}
+			if (c->in_op) {
+				note_op_wait(c, c->op_type, c->op_line,
+					     c->op_began, c->op_bdp);
+				c->in_op = false;
+			}
+		}
+	}
 }
 
 /**

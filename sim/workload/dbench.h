@@ -81,6 +81,18 @@ struct dbench_instance {
 	struct dbench_op_wait longest;	/* the longest op of the run */
 };
 
+/**
+ * struct dbench_unfinished - the clients of a run cut at its time limit
+ * @clients: clients that had not finished their cleanup
+ * @nclients: clients of all instances
+ * @in_bdp: of @clients, those inside balance_dirty_pages at the cut
+ * @bdp_longest_ns: the longest of those stays, up to the cut
+ */
+struct dbench_unfinished {
+	unsigned int clients, nclients, in_bdp;
+	sim_time_t bdp_longest_ns;
+};
+
 struct dbench_run {
 	struct dbench_loadfile lf;
 	struct dbench_instance *inst;	/* one per instance, nr_inst */
@@ -91,6 +103,7 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		 const struct dbench_params *p, sim_time_t duration,
 		 const char *outdir, char *err, size_t errlen);
 bool dbench_all_finished(const struct dbench_run *dr);
+void dbench_cut(struct dbench_run *dr, struct dbench_unfinished *u);
 int dbench_teardown(struct dbench_run *dr);
 
 #endif

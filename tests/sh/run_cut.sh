@@ -1,0 +1,60 @@
+# A run whose dbench clients cannot finish (issue 16: "3,000 clients on
+# the 384 MB box run past 60 s"). box2009 with 3,000 clients per instance
+# and a 10 s run (docs/long-waits.md, "Runs cut at the limit"):
+#  - under 2.6.32 throttling (bdi) most clients are still in
+#    balance_dirty_pages 10 minutes after the run's end: the run stops at
+#    that limit, exits 1, says "partial run" with the count of unfinished
+#    clients and how many of them are throttled, and still writes
+#    summary.json (complete:false, the reason, the hung-task record with
+#    the ops cut short counted) and dbench logs that wbfair reads;
+#  - under 6.1's IO-less throttling (wq) the same clients finish: exit 0,
+#    complete:true, no op over 120 s.
+# Each is one simulation of at most 612 simulated s (seconds of wall time).
+. tests/shlib.sh
+need jq
+[ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
+args="sim/scenarios/box2009.ini --set dbench.clients=3000 --set sim.duration=10 -q"
+
+d=$TMP/bdi
+rc=0
+$BIN/wbsim run $args --set writeback.flusher=bdi -o "$d" >"$d.out" 2>"$d.err" || rc=$?
+[ $rc -eq 1 ] || fail "bdi: exit $rc, want 1: $(tail -3 "$d.err")"
+grep -q "is a partial run" "$d.err" || fail "bdi: stderr does not say the run is partial"
+s=$d/summary.json
+if [ ! -s "$s" ]; then
+	fail "bdi: no summary.json for the cut run"
+	done_test
+fi
+reason=$(jq -r '.incomplete_reason' "$s")
+echo "bdi: $reason"
+jq -e '.complete == false' "$s" >/dev/null || fail "bdi: summary.json not marked incomplete"
+read -r unfinished total in_bdp longest < <(sed -n \
+	's/.*: \([0-9]*\) of \([0-9]*\) clients unfinished, \([0-9]*\) of them in balance_dirty_pages (the longest for \([0-9.]*\) s).*/\1 \2 \3 \4/p' <<<"$reason")
+[ -n "${longest:-}" ] || fail "bdi: the reason does not give the counts: $reason"
+[ "${total:-0}" -eq 6000 ] || fail "bdi: $total clients counted, want 6000"
+[ "${unfinished:-0}" -gt 0 ] || fail "bdi: no unfinished client in a cut run"
+# the mechanism: the clients left are the throttled ones
+[ $((2 * ${in_bdp:-0})) -gt "${unfinished:-0}" ] ||
+	fail "bdi: only $in_bdp of $unfinished unfinished clients are in balance_dirty_pages"
+awk -v l="$longest" 'BEGIN { exit !(l > 600) }' || fail "bdi: longest stay $longest s, want > 600"
+n=$(jq '.ops_over_hung_task_timeout' "$s")
+[ "$n" -ge "$unfinished" ] || fail "bdi: $n ops over 120 s, fewer than the $unfinished cut short"
+jq -e '.longest_op_wait.seconds > 600 and .longest_op_wait.in_balance_dirty_pages_s > 300' "$s" >/dev/null ||
+	fail "bdi: longest op $(jq -c .longest_op_wait "$s")"
+grep -q "dbench ops over the 120 s hung-task timeout: $n (" "$d.out" ||
+	fail "bdi: stdout lacks the figures of the partial run"
+for log in "$d"/dbench.*.log; do
+	[ -z "$(tail -c 1 "$log")" ] || fail "bdi: $log ends mid-line"
+done
+$BIN/wbfair "$d" >"$d.wbfair" 2>&1 || fail "bdi: wbfair cannot read the cut run: $(tail -3 "$d.wbfair")"
+grep -qi "partial\|incomplete" "$d.wbfair" || fail "bdi: wbfair does not say the run is partial"
+
+d=$TMP/wq
+rc=0
+$BIN/wbsim run $args --set writeback.flusher=wq -o "$d" >"$d.out" 2>"$d.err" || rc=$?
+[ $rc -eq 0 ] || fail "wq: exit $rc, want 0: $(tail -3 "$d.err")"
+s=$d/summary.json
+jq -e '.complete == true and .ops_over_hung_task_timeout == 0' "$s" >/dev/null ||
+	fail "wq: $(jq -c '{complete, ops_over_hung_task_timeout}' "$s")"
+echo "wq: finished at $(jq '.elapsed_s' "$s") s; longest op $(jq '.longest_op_wait.seconds' "$s") s"
+done_test
