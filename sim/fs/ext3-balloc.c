@@ -243,7 +243,7 @@ static int64_t ext3_try_to_allocate(struct ext3_fs *fs, uint32_t group,
 				    int64_t grp_goal, uint32_t *count,
 				    const struct ext3_reserve_window *win)
 {
-	uint64_t *map = ext3_gbmap(fs, group);
+	uint64_t *map = ext3_gbmap_w(fs, group);
 	uint64_t first = fs->groups[group].first_block;
 	uint32_t bpg = fs->l.blocks_per_group, num = 0;
 	int64_t start, end;
@@ -554,7 +554,7 @@ int ext3_free_blocks(struct ext3_fs *fs, uint64_t start, uint64_t count)
 		for (b = start; b < end; ) {
 			uint32_t g = ext3_group_of_block(fs, b);
 			struct ext3_group_info *gi = &fs->groups[g];
-			uint64_t *map = ext3_gbmap(fs, g);
+			uint64_t *map = ext3_gbmap_w(fs, g);
 			uint64_t gend = gi->first_block + gi->nr_blocks;
 			uint64_t data = gi->inode_table + l->itb_per_group;
 			uint32_t n = 0;

@@ -8,6 +8,13 @@
  * never look at another's; bits past the end of a group (the short last
  * group, or a group size that is not a multiple of 64) are kept set, the
  * way mke2fs pads the last group's bitmap, so scans never return them.
+ *
+ * A group's block bitmap is shared until the group is first written: every
+ * full group leaves mkfs with the same bits (its superblock backup if any,
+ * descriptors, bitmaps and inode table in use), so reads of an untouched
+ * group see one of two templates and its own page of block_map is only
+ * faulted in by the first allocation there. A 1,000-disk box touches a
+ * few dozen of each filesystem's 640 groups (docs/scale.md).
  */
 #ifndef WBSIM_EXT3_INT_H
 #define WBSIM_EXT3_INT_H
@@ -25,6 +32,7 @@ struct ext3_group_info {
 	uint64_t inode_bitmap;		/* bg_inode_bitmap */
 	uint64_t inode_table;		/* bg_inode_table */
 	bool has_super;			/* superblock and GDT backup here */
+	bool bmap_own;			/* block bitmap copied out of the template */
 };
 
 /* A window [start, end] of blocks kept for one inode (ext3_fs_i.h). */
@@ -71,7 +79,8 @@ struct ext3_fs {
 	struct ext3_layout l;
 	struct rng rng;			/* Orlov's random first group */
 	struct ext3_group_info *groups;
-	uint64_t *block_map;		/* groups_count * bwords */
+	uint64_t *block_map;		/* groups_count * bwords, see bmap_own */
+	uint64_t *bmap_tmpl[2];		/* a full group after mkfs: [has_super] */
 	uint64_t *inode_map;		/* groups_count * iwords */
 	uint64_t *dir_map;		/* like inode_map: is a directory */
 	size_t bwords, iwords;		/* words per group */
@@ -94,10 +103,15 @@ struct ext3_fs {
 	uint64_t j_first, j_last;	/* span, mapping blocks included */
 };
 
-static inline uint64_t *ext3_gbmap(const struct ext3_fs *fs, uint32_t g)
+/* Group @g's block bitmap, to read. */
+static inline const uint64_t *ext3_gbmap(const struct ext3_fs *fs, uint32_t g)
 {
+	if (!fs->groups[g].bmap_own)
+		return fs->bmap_tmpl[fs->groups[g].has_super];
 	return fs->block_map + (size_t)g * fs->bwords;
 }
+
+uint64_t *ext3_gbmap_w(struct ext3_fs *fs, uint32_t g);
 
 static inline uint64_t *ext3_gimap(const struct ext3_fs *fs, uint32_t g)
 {

@@ -226,9 +226,18 @@ static void ext3_setup_groups(struct ext3_fs *fs)
 	const struct ext3_layout *l = &fs->l;
 	uint32_t g, b;
 
+	for (int s = 0; s < 2; s++) {
+		uint64_t meta = (s ? 1 + l->desc_blocks +
+				 l->reserved_gdt_blocks : 0) +
+				2 + l->itb_per_group;
+
+		for (b = 0; b < meta; b++)
+			ext3_set_bit(fs->bmap_tmpl[s], b);
+		for (b = l->blocks_per_group; b < fs->bwords * 64; b++)
+			ext3_set_bit(fs->bmap_tmpl[s], b);
+	}
 	for (g = 0; g < l->groups_count; g++) {
 		struct ext3_group_info *gi = &fs->groups[g];
-		uint64_t *map = ext3_gbmap(fs, g);
 		uint64_t meta;
 
 		gi->first_block = l->first_data_block +
@@ -244,10 +253,13 @@ static void ext3_setup_groups(struct ext3_fs *fs)
 		gi->inode_bitmap = gi->block_bitmap + 1;
 		gi->inode_table = gi->inode_bitmap + 1;
 		meta += 2 + l->itb_per_group;
-		for (b = 0; b < meta; b++)
-			ext3_set_bit(map, b);
-		for (b = gi->nr_blocks; b < fs->bwords * 64; b++)
-			ext3_set_bit(map, b);
+		if (gi->nr_blocks < l->blocks_per_group) {
+			/* the short last group: its own padding */
+			uint64_t *map = ext3_gbmap_w(fs, g);
+
+			for (b = gi->nr_blocks; b < fs->bwords * 64; b++)
+				ext3_set_bit(map, b);
+		}
 		gi->free_blocks = gi->nr_blocks - (uint32_t)meta;
 		fs->free_blocks += gi->free_blocks;
 
@@ -439,10 +451,14 @@ int ext3_fs_create(struct ext3_fs **fsp, uint64_t nr_blocks,
 	fs->bwords = (fs->l.blocks_per_group + 63) / 64;
 	fs->iwords = (fs->l.inodes_per_group + 63) / 64;
 	fs->groups = calloc(ng, sizeof(*fs->groups));
+	/* untouched pages of a large calloc() stay unmapped: see bmap_own */
 	fs->block_map = calloc(ng * fs->bwords, sizeof(uint64_t));
+	fs->bmap_tmpl[0] = calloc(fs->bwords, sizeof(uint64_t));
+	fs->bmap_tmpl[1] = calloc(fs->bwords, sizeof(uint64_t));
 	fs->inode_map = calloc(ng * fs->iwords, sizeof(uint64_t));
 	fs->dir_map = calloc(ng * fs->iwords, sizeof(uint64_t));
-	if (!fs->groups || !fs->block_map || !fs->inode_map || !fs->dir_map) {
+	if (!fs->groups || !fs->block_map || !fs->inode_map || !fs->dir_map ||
+	    !fs->bmap_tmpl[0] || !fs->bmap_tmpl[1]) {
 		ret = -ENOMEM;
 		goto out_free;
 	}
@@ -475,6 +491,8 @@ void ext3_fs_destroy(struct ext3_fs *fs)
 	free(fs->dir_map);
 	free(fs->inode_map);
 	free(fs->block_map);
+	free(fs->bmap_tmpl[0]);
+	free(fs->bmap_tmpl[1]);
 	free(fs->groups);
 	free(fs);
 }
@@ -485,6 +503,22 @@ void ext3_fs_destroy(struct ext3_fs *fs)
 const struct ext3_layout *ext3_layout(const struct ext3_fs *fs)
 {
 	return &fs->l;
+}
+
+/**
+ * ext3_gbmap_w - group @g's block bitmap, to change: on the first write
+ * the template's bits are copied into the group's own page
+ */
+uint64_t *ext3_gbmap_w(struct ext3_fs *fs, uint32_t g)
+{
+	uint64_t *map = fs->block_map + (size_t)g * fs->bwords;
+
+	if (!fs->groups[g].bmap_own) {
+		memcpy(map, fs->bmap_tmpl[fs->groups[g].has_super],
+		       fs->bwords * sizeof(*map));
+		fs->groups[g].bmap_own = true;
+	}
+	return map;
 }
 
 /**
@@ -535,7 +569,7 @@ void ext3_mark_used(struct ext3_fs *fs, uint64_t block)
 	uint32_t g = ext3_group_of_block(fs, block);
 	uint32_t bit = (uint32_t)(block - fs->groups[g].first_block);
 
-	ext3_set_bit(ext3_gbmap(fs, g), bit);
+	ext3_set_bit(ext3_gbmap_w(fs, g), bit);
 	fs->groups[g].free_blocks--;
 	fs->free_blocks--;
 }
