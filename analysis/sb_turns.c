@@ -25,6 +25,39 @@ bool wbf_sb_counted(const char *sb, const char *const *sbs, size_t nsbs)
 }
 
 /**
+ * wbf_sb_turn_add() - the next chunk of a trace: it extends the last turn
+ * if of the same superblock, else starts a new one
+ * @ts: the sequence so far (zeroed to start; free(ts->v) when done)
+ * @sb: the chunk's superblock, "MAJ:MIN"
+ * @end_ns: the event's time, which is the chunk's end
+ * @elapsed_us: how long the chunk took
+ * @pages: what it wrote
+ *
+ * Return: 0 or -ENOMEM (@ts unchanged).
+ */
+int wbf_sb_turn_add(struct wbf_sb_turns *ts, const char *sb,
+		    uint64_t end_ns, uint64_t elapsed_us, uint64_t pages)
+{
+	struct wbf_sb_turn *t = ts->n ? &ts->v[ts->n - 1] : NULL;
+	double end = end_ns / 1e9;
+
+	if (!t || strcmp(t->sb, sb)) {
+		if (WBF_GROW(ts->v, ts->cap, ts->n + 1))
+			return -ENOMEM;
+		t = &ts->v[ts->n++];
+		memset(t, 0, sizeof(*t));
+		wbf_strlcpy(t->sb, sb, sizeof(t->sb));
+		t->start_s = end - elapsed_us / 1e6;
+		t->first_ns = end_ns;
+	}
+	t->end_s = end;
+	t->pages += pages;
+	t->elapsed_us += elapsed_us;
+	t->chunks++;
+	return 0;
+}
+
+/**
  * wbf_sb_turns() - the turn sequence of a parsed trace
  * @ft: the trace (wbf_ftrace_parse() keeps its writeback_sb_written
  *	events in ft->chunks)
@@ -39,30 +72,21 @@ bool wbf_sb_counted(const char *sb, const char *const *sbs, size_t nsbs)
 int wbf_sb_turns(const struct wbf_ftrace *ft, const char *const *sbs,
 		 size_t nsbs, struct wbf_sb_turn **turns, size_t *nturns)
 {
-	struct wbf_sb_turn *v = NULL, *t = NULL;
-	size_t n = 0, cap = 0, i;
+	struct wbf_sb_turns ts = { NULL, 0, 0 };
+	size_t i;
 
 	for (i = 0; i < ft->nchunks; i++) {
 		const struct wbf_sb_chunk *c = &ft->chunks[i];
-		double end = c->ts_ns / 1e9;
 
 		if (!wbf_sb_counted(c->sb, sbs, nsbs))
 			continue;
-		if (!t || strcmp(t->sb, c->sb)) {
-			if (WBF_GROW(v, cap, n + 1)) {
-				free(v);
-				return -ENOMEM;
-			}
-			t = &v[n++];
-			memset(t, 0, sizeof(*t));
-			wbf_strlcpy(t->sb, c->sb, sizeof(t->sb));
-			t->start_s = end - c->elapsed_us / 1e6;
+		if (wbf_sb_turn_add(&ts, c->sb, c->ts_ns, c->elapsed_us,
+				    c->pages)) {
+			free(ts.v);
+			return -ENOMEM;
 		}
-		t->end_s = end;
-		t->pages += c->pages;
-		t->chunks++;
 	}
-	*turns = v;
-	*nturns = n;
+	*turns = ts.v;
+	*nturns = ts.n;
 	return 0;
 }

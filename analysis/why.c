@@ -246,30 +246,22 @@ static int why_record(void *ctx, const struct blk_io_trace *t,
 	return 0;
 }
 
-static uint32_t parse_dev(const char *s)
-{
-	unsigned int ma, mi;
-
-	return sscanf(s, "%u:%u", &ma, &mi) == 2 ? MKDEV(ma, mi) : 0;
-}
-
 /*
  * writeback_sb_written (the kernel's name for one superblock's chunk):
  * consecutive chunks of one superblock make one turn.
  */
 static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 {
-	char v[64];
+	char v[64], sbs[32];
 	const char *name;
 	uint32_t sb;
 	uint64_t pages = 0, us = 0;
-	struct wbf_why_turn *t;
 	enum wbf_class c = wbf_writer_class(l->comm);
 	size_t p;
 
-	if (!wbf_ftrace_field(l->msg, "sb", v, sizeof(v)))
+	if (!wbf_ftrace_field(l->msg, "sb", sbs, sizeof(sbs)))
 		return 0;
-	sb = parse_dev(v);
+	sb = wb_parse_maj_min(sbs);
 	/*
 	 * Superblocks of other disks (the root disk, pseudo filesystems)
 	 * have their own flusher: they are not turns of this disk's.
@@ -302,19 +294,7 @@ static int on_sb_written(struct wbf_why *y, const struct wbf_ftrace_line *l)
 		y->sb_not_flusher++;
 		return 0;
 	}
-	if (!y->nturns || y->turns[y->nturns - 1].sb != sb) {
-		if (WBF_GROW(y->turns, y->cap_turns, y->nturns + 1))
-			return -ENOMEM;
-		t = &y->turns[y->nturns++];
-		memset(t, 0, sizeof(*t));
-		t->sb = sb;
-		t->t_ns = l->ts_ns;
-	}
-	t = &y->turns[y->nturns - 1];
-	t->pages += pages;
-	t->elapsed_us += us;
-	t->chunks++;
-	return 0;
+	return wbf_sb_turn_add(&y->turns, sbs, l->ts_ns, us, pages);
 }
 
 static int on_bdp(struct wbf_why *y, const struct wbf_ftrace_line *l)
@@ -468,7 +448,7 @@ void wbf_why_free(struct wbf_why *y)
 {
 	free(y->bytes);
 	free(y->pids);
-	free(y->turns);
+	free(y->turns.v);
 	free(y->bdp);
 	wbf_sectmap_free(&y->qmap);
 	memset(y, 0, sizeof(*y));

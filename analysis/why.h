@@ -41,6 +41,7 @@
 
 #include "group.h"
 #include "load.h"
+#include "sb_turns.h"
 
 enum wbf_class {
 	WBF_CL_FLUSHER,
@@ -63,12 +64,6 @@ struct wbf_why_pid {
 	uint64_t bytes[WBF_WHY_PARTS];	/* its completed bytes per partition */
 	uint64_t bdp_events, bdp_paused;
 	double pause_ms;
-};
-
-struct wbf_why_turn {
-	uint64_t t_ns;		/* first chunk, ftrace clock */
-	uint32_t sb;		/* dev */
-	uint64_t pages, elapsed_us, chunks;
 };
 
 struct wbf_why_bdp {
@@ -102,8 +97,7 @@ struct wbf_why {
 	/* ftrace */
 	bool have_ftrace;
 	uint64_t ft_t0;
-	struct wbf_why_turn *turns;
-	size_t nturns, cap_turns;
+	struct wbf_sb_turns turns;	/* the flusher's, from sb_turns.c */
 	uint64_t sb_events;
 	uint64_t sb_other;		/* chunks of superblocks not in the geometry */
 	/*

@@ -194,18 +194,20 @@ static void explain(FILE *o, struct wbf_why *y, const struct wbf_group *g)
 		explain_summary_writers(o, y, false);
 		fprintf(o, " time each instance's tasks spent writing instead of running dbench.\n");
 	}
-	if (y->nturns) {
+	if (y->turns.n) {
 		uint64_t pages[2] = { 0, 0 }, turns[2] = { 0, 0 }, us[2] = { 0, 0 };
 
-		for (i = 0; i < y->nturns; i++) {
+		for (i = 0; i < y->turns.n; i++) {
 			char b[24];
-			const char *n = sb_part_name(y, y->turns[i].sb, b, sizeof(b));
+			const char *n = sb_part_name(y,
+					wb_parse_maj_min(y->turns.v[i].sb),
+					b, sizeof(b));
 			int k = !strcmp(n, y->parts[pl]) ? 0 :
 				!strcmp(n, y->parts[ps]) ? 1 : -1;
 
 			if (k >= 0) {
-				pages[k] += y->turns[i].pages;
-				us[k] += y->turns[i].elapsed_us;
+				pages[k] += y->turns.v[i].pages;
+				us[k] += y->turns.v[i].elapsed_us;
 				turns[k]++;
 			}
 		}
@@ -356,29 +358,29 @@ static void section_turns(FILE *o, struct wbf_why *y)
 		return;
 	}
 	section_sb_writers(o, y);
-	if (!y->nturns) {
+	if (!y->turns.n) {
 		fprintf(o, "No chunk was written by a flusher thread: the flusher's turns are not known.\n\n");
 		return;
 	}
 	fprintf(o, "%llu writeback_sb_written chunks of this disk's superblocks; the flusher's %llu in %zu turns (a turn: consecutive chunks of one superblock); %llu written by other tasks (above); %llu chunks of other superblocks, another disk or a pseudo filesystem, left out.\n\n",
 		(unsigned long long)y->sb_events,
 		(unsigned long long)(y->sb_events - y->sb_not_flusher),
-		y->nturns, (unsigned long long)y->sb_not_flusher,
+		y->turns.n, (unsigned long long)y->sb_not_flusher,
 		(unsigned long long)y->sb_other);
-	for (i = 0; i < y->nturns; i++) {
-		for (k = 0; k < nsb && sbs[k] != y->turns[i].sb; k++)
+	for (i = 0; i < y->turns.n; i++) {
+		for (k = 0; k < nsb && sbs[k] != wb_parse_maj_min(y->turns.v[i].sb); k++)
 			;
 		if (k == nsb && nsb < WBF_WHY_PARTS)
-			sbs[nsb++] = y->turns[i].sb;
+			sbs[nsb++] = wb_parse_maj_min(y->turns.v[i].sb);
 	}
 	fprintf(o, "| superblock | partition | turns | chunks | pages | pages/turn | max pages | ms/turn |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
 	for (k = 0; k < nsb; k++) {
 		uint64_t turns = 0, chunks = 0, pages = 0, maxp = 0, us = 0;
 
-		for (i = 0; i < y->nturns; i++) {
-			const struct wbf_why_turn *t = &y->turns[i];
+		for (i = 0; i < y->turns.n; i++) {
+			const struct wbf_sb_turn *t = &y->turns.v[i];
 
-			if (t->sb != sbs[k])
+			if (wb_parse_maj_min(t->sb) != sbs[k])
 				continue;
 			turns++;
 			chunks += t->chunks;
@@ -396,11 +398,12 @@ static void section_turns(FILE *o, struct wbf_why *y)
 	}
 	fprintf(o, "\nThe sequence (first %d turns; t from the first trace event):\n\n| # | t (s) | partition | pages | ms | chunks |\n|---:|---:|---|---:|---:|---:|\n",
 		WBF_WHY_TURNS_SHOWN);
-	for (i = 0; i < y->nturns && i < WBF_WHY_TURNS_SHOWN; i++) {
-		const struct wbf_why_turn *t = &y->turns[i];
+	for (i = 0; i < y->turns.n && i < WBF_WHY_TURNS_SHOWN; i++) {
+		const struct wbf_sb_turn *t = &y->turns.v[i];
 
 		fprintf(o, "| %zu | %.3f | %s | %llu | %.1f | %llu |\n", i + 1,
-			(t->t_ns - y->ft_t0) / 1e9, sb_part_name(y, t->sb, b, sizeof(b)),
+			(t->first_ns - y->ft_t0) / 1e9,
+			sb_part_name(y, wb_parse_maj_min(t->sb), b, sizeof(b)),
 			(unsigned long long)t->pages, t->elapsed_us / 1e3,
 			(unsigned long long)t->chunks);
 	}
