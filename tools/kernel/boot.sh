@@ -17,6 +17,9 @@
 # the guest. WBSIM_QEMU_SLOW_DISKS="N BYTES_PER_S" adds N disks (vdc,
 # vdd, ...; 256 MiB each) whose writes QEMU throttles to BYTES_PER_S, so
 # that one writeback pass over them takes long (kernel_boot_pool).
+# WBSIM_QEMU_DATA_BPS=BYTES_PER_S throttles vda's writes the same way, so
+# that how long writeback takes is set by host time, not by how fast the
+# host is (kernel_boot_sbfair's chunk order).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -64,6 +67,9 @@ if [ -n "${WBSIM_QEMU_SLOW_DISKS:-}" ]; then
 	done
 fi
 
+data_throttle=""
+[ -n "${WBSIM_QEMU_DATA_BPS:-}" ] && data_throttle=",throttling.bps-write=$WBSIM_QEMU_DATA_BPS"
+
 t0=$(date +%s)
 rc=0
 timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
@@ -72,7 +78,7 @@ timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
 	-serial "file:$out/console.log" \
 	-kernel "$image" -initrd "$work/initramfs.cpio.gz" \
 	-append "console=ttyS0 tsc=reliable panic=-1 $*" \
-	-drive "file=$work/data.img,format=raw,if=virtio,cache=unsafe" \
+	-drive "file=$work/data.img,format=raw,if=virtio,cache=unsafe$data_throttle" \
 	-drive "file=$work/results.img,format=raw,if=virtio,cache=unsafe" \
 	"${slow[@]}" </dev/null >"$out/qemu.log" 2>&1 || rc=$?
 t1=$(date +%s)
