@@ -415,8 +415,9 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	}
 	if (prog.last)
 		progress_show(o, &prog, m->sim.now, warmup + s->sim.duration, true);
+	struct dbench_unfinished u = { 0 };
+
 	if (r->complete && !dbench_all_finished(dr)) {
-		struct dbench_unfinished u;
 		char why[300];
 
 		/*
@@ -438,8 +439,13 @@ int run_cell_opts(struct scenario *s, const char *outdir,
 	r->sim_end = m->sim.now;
 	r->events = m->sim.nr_fired;
 	r->dirty_limit_hit = m->dirty_limit_hit;
-	r->throttle_events = m->dirty_throttled;
-	r->throttled_ns = m->dirty_throttled_ns;
+	/*
+	 * A throttled call is counted when it ends; in a run cut at the
+	 * limit the calls still sleeping count too, with their time so far,
+	 * or the totals would leave out the stays that made the run long.
+	 */
+	r->throttle_events = m->dirty_throttled + u.in_bdp;
+	r->throttled_ns = m->dirty_throttled_ns + u.bdp_open_ns;
 	r->flusher_pages_submitted = m->fst.flusher_pages_submitted;
 	r->dirtier_pages_submitted = m->fst.dirtier_pages_submitted;
 	r->thread_starts = m->fst.thread_starts;

@@ -680,6 +680,7 @@ void dbench_cut(struct dbench_run *dr, struct dbench_unfinished *u)
 			u->clients++;
 			if (in) {
 				u->in_bdp++;
+				u->bdp_open_ns += now - in;
 				if (now - in > u->bdp_longest_ns)
 					u->bdp_longest_ns = now - in;
 				/* the stay so far counts as throttled time */

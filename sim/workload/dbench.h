@@ -87,10 +87,11 @@ struct dbench_instance {
  * @nclients: clients of all instances
  * @in_bdp: of @clients, those inside balance_dirty_pages at the cut
  * @bdp_longest_ns: the longest of those stays, up to the cut
+ * @bdp_open_ns: those stays added up, up to the cut
  */
 struct dbench_unfinished {
 	unsigned int clients, nclients, in_bdp;
-	sim_time_t bdp_longest_ns;
+	sim_time_t bdp_longest_ns, bdp_open_ns;
 };
 
 struct dbench_run {

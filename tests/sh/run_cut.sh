@@ -37,6 +37,11 @@ read -r unfinished total in_bdp longest < <(sed -n \
 [ $((2 * ${in_bdp:-0})) -gt "${unfinished:-0}" ] ||
 	fail "bdi: only $in_bdp of $unfinished unfinished clients are in balance_dirty_pages"
 awk -v l="$longest" 'BEGIN { exit !(l > 600) }' || fail "bdi: longest stay $longest s, want > 600"
+# the throttled calls still sleeping at the cut count, with their time
+ev=$(jq '.throttle_events_total' "$s")
+[ "$ev" -ge "${in_bdp:-0}" ] || fail "bdi: $ev throttle events, fewer than the $in_bdp calls open at the cut"
+jq -e --argjson l "$longest" '.throttled_task_seconds_total >= $l * 0.99' "$s" >/dev/null ||
+	fail "bdi: throttled_task_seconds_total $(jq .throttled_task_seconds_total "$s") leaves out the open stays ($in_bdp, longest $longest s)"
 n=$(jq '.ops_over_hung_task_timeout' "$s")
 [ "$n" -ge "$unfinished" ] || fail "bdi: $n ops over 120 s, fewer than the $unfinished cut short"
 jq -e '.longest_op_wait.seconds > 600 and .longest_op_wait.in_balance_dirty_pages_s > 300' "$s" >/dev/null ||
