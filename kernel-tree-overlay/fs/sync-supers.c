@@ -5,15 +5,26 @@
  *
  * A timer fires every dirty_writeback_interval (rounded up to a whole
  * second, as in 2.6.32) and wakes sync_supers, which starts writeout of
- * every writable superblock's metadata with a non-waiting ->sync_fs(), as
- * the first pass of sync(2) does.  2.6.32 called ->write_super() of dirty
- * superblocks here; that method is gone, ->sync_fs(sb, 0) is its nearest
- * relative.  It is a thread of its own, not part of a flusher, because it
+ * the metadata of every writable superblock that is dirty with a
+ * non-waiting ->sync_fs(), as the first pass of sync(2) does.  2.6.32
+ * called ->write_super() of superblocks with s_dirt set; both are gone.
+ * ->sync_fs(sb, 0) is the nearest relative of the method, and "an inode
+ * of the superblock was dirtied since the last pass" (s_sync_supers, set
+ * by __mark_inode_dirty()) the nearest honest equivalent of s_dirt, which
+ * filesystems set when they changed the superblock, mostly on block and
+ * inode allocation.  So an idle filesystem is left alone: v1 called
+ * ->sync_fs() of every superblock every interval, which made ext4 start
+ * a journal commit against its commit= interval and kept rewriting the
+ * superblock of a filesystem nobody wrote to.  One difference remains:
+ * 2.6.32's ext3 and journalled ext4 ->write_super() only cleared s_dirt,
+ * while ext4's ->sync_fs(sb, 0) starts a commit of the running
+ * transaction, so a filesystem being written commits at most every
+ * interval.  It is a thread of its own, not part of a flusher, because it
  * takes s_umount and may wait for it: the 2.6.32 forker must not.
  *
  * The thread exists while the model is bdi or pdflush; the wq model of
  * v3.10 and later has no such thread.  With dirty_writeback_interval 0 the
- * timer only looks again every second, without waking the thread.
+ * timer is stopped (arm_supers_timer()).
  */
 
 #include <linux/fs.h>
@@ -72,6 +83,9 @@ void sync_supers_interval_changed(void)
 
 static void sync_supers_one_sb(struct super_block *sb, void *unused)
 {
+	/* cleared first: a dirtying during ->sync_fs() is seen next time */
+	if (!test_and_clear_bit(0, &sb->s_sync_supers))
+		return;
 	if (!sb_rdonly(sb) && !(sb->s_iflags & SB_I_SKIP_SYNC) &&
 	    sb->s_op->sync_fs)
 		sb->s_op->sync_fs(sb, 0);
@@ -82,6 +96,7 @@ static int sync_supers_thread(void *unused)
 	/* the model that started it; the switch away stops it */
 	const char *model = wb_flusher_model_name(READ_ONCE(wb_flusher_model));
 
+	/* not freezable, as 2.6.32's bdi_sync_supers() was not */
 	trace_writeback_flusher_start(model, "timer");
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);

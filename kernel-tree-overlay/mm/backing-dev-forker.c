@@ -15,6 +15,14 @@
  * Unlike 2.6.32, dirtying a clean inode arms the wb's delayed wakeup (as
  * in v2.6.36 and later), so the thread appears one dirty_writeback_interval
  * after the first dirtying rather than at the next forker scan.
+ *
+ * Neither thread is freezable, although 2.6.32's were: 6.1's bdi_wq is
+ * not (commit a2b90f11217790ec "bdi: Do not use freezable workqueue"),
+ * because a disk removed while the system is suspended is unregistered
+ * during resume, before tasks are thawed, and wb_shutdown() would wait
+ * for frozen writeback forever.  Here wb_flusher_shutdown() waits for
+ * the wb's thread to drop its pin, so a frozen flusher would hang resume
+ * the same way.
  */
 
 #include <linux/backing-dev.h>
@@ -43,11 +51,14 @@ static unsigned long wb_bdi_idle_jiffies(void)
 
 /*
  * flush-MAJ:MIN.  Holds a pin on @data, the wb, from wb_bdi_attach()
- * until it exits.  wb->flusher.last_active is written by this thread only.
+ * until it exits.  wb->flusher.last_active is read and written under
+ * wb_flusher_lock only: by wb_bdi_attach() before the thread runs, then
+ * by this thread.
  */
 static int wb_bdi_thread(void *data)
 {
 	struct bdi_writeback *wb = data;
+	bool wrote = false;
 	const char *why;
 
 	trace_writeback_flusher_start("bdi", bdi_dev_name(wb->bdi));
@@ -56,6 +67,9 @@ static int wb_bdi_thread(void *data)
 
 		spin_lock_irq(&wb->work_lock);
 		spin_lock(&wb_flusher_lock);
+		if (wrote)
+			wb->flusher.last_active = jiffies;
+		wrote = false;
 		if (!test_bit(WB_registered, &wb->state)) {
 			why = "unregistered";
 			break;
@@ -67,8 +81,7 @@ static int wb_bdi_thread(void *data)
 		if (wb_flusher_claim(wb)) {
 			spin_unlock(&wb_flusher_lock);
 			spin_unlock_irq(&wb->work_lock);
-			if (wb_flusher_run(wb, false) > 0)
-				wb->flusher.last_active = jiffies;
+			wrote = wb_flusher_run(wb, false) > 0;
 			wb_flusher_done(wb, true, false);
 			continue;
 		}

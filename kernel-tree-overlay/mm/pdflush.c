@@ -25,6 +25,11 @@
  * kick that finds no idle thread arms pdflush_grow_work, which applies
  * the same rule (no idle thread for a second, below 8) without waiting
  * for a pass to end.
+ *
+ * The threads are not freezable, although 2.6.30's were: 6.1's bdi_wq
+ * is not (commit a2b90f11217790ec), because removing a disk during
+ * resume, before the thaw, must not wait for frozen writeback; here
+ * wb_flusher_shutdown() waits for the thread in a pass over the wb.
  */
 
 #include <linux/backing-dev.h>

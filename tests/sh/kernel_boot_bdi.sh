@@ -4,7 +4,9 @@
 # there, switch to pdflush and back to bdi while writing, an idle flusher
 # exits after vm.writeback_flusher_idle_secs=3 and is forked again on the
 # next write; dirty_writeback_centisecs 0 stops sync_supers' timer and
-# writing it restarts it; every checksum verified after remount; thread
+# writing it restarts it; sync_supers leaves an idle filesystem alone
+# (ext4:ext4_sync_fs) and syncs one that was written; every checksum
+# verified after remount; thread
 # start/exit and per-superblock trace events recorded. Skips when the
 # kernel is not built.
 . tests/shlib.sh
@@ -12,4 +14,6 @@
 kernel_image_or_skip
 kernel_boot bdi --kernel "$KIMAGE" writeback_flusher=bdi wbtest=models wbmodel=bdi \
 	wbswitch=pdflush,bdi wbidle=3 wbsupers=1 wbtrace=1 wbfiles=120 || fail "boot test (bdi) failed"
+grep -aq 'WBSIM: ok supers: an idle filesystem is not synced' "$TMP/bdi/console.log" ||
+	fail "sync_supers on an idle filesystem not checked"
 done_test

@@ -23,6 +23,10 @@
 #                        the sync_supers timer, writing it restarts it
 #   wbpool=N             pdflush: N loop devices backed by files on
 #                        partition 1, written at once (pool_test)
+#   wbfreeze=A,B,...     switch to A, B, ... in turn, freeze the system
+#                        for 5 s and check that it thaws and that the
+#                        flushers wrote meanwhile, as 6.1's wq does
+#                        (freeze_test; needs 2 vCPUs)
 #   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
 #                        Nth slab allocation of the switch fail for N =
 #                        1, 2, ... until it succeeds (rollback_test; needs
@@ -485,8 +489,44 @@ supers_test() {
 		bad "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s"
 	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
 }
+# Only dirty superblocks: ext4's ->sync_fs() has a tracepoint
+# (ext4:ext4_sync_fs). With the interval at 1 s and nothing written, no
+# pass may sync partition 2 in 6 s (v1 called ->sync_fs() of every
+# writable superblock on every pass, and ext4_sync_fs() fires the event
+# on entry); after a file is written there, a pass within 6 s must (6 s,
+# as the interval-1 s check above saw 3 wakeups in 6 s under TCG).
+supers_dirty_test() {
+	local T=/sys/kernel/tracing iv dev idle busy
+	iv=$(cat /proc/sys/vm/dirty_writeback_centisecs)
+	dev=$(tr : , </sys/block/vda/vda2/dev)
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	sync
+	# a pass clears what was dirtied before
+	sleep 2
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/ext4/ext4_sync_fs/enable
+	echo 1 >$T/tracing_on
+	sleep 6
+	idle=$(grep -c "ext4_sync_fs: dev $dev " $T/trace)
+	echo >$T/trace
+	head -c 1048576 /dev/urandom | tee /mnt/p2/supers-dirty | md5sum |
+		sed "s|-\$|/mnt/p2/supers-dirty|" >$R/sums.supers-dirty
+	extra_files=$((extra_files + 1))
+	sleep 6
+	busy=$(grep -c "ext4_sync_fs: dev $dev " $T/trace)
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/ext4/ext4_sync_fs/enable
+	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
+	echo "WBSIM: info supers: vda2 synced $idle times in 6 s idle, $busy times in 6 s after a write"
+	[ "$idle" = 0 ] && ok "supers: an idle filesystem is not synced" ||
+		bad "supers: idle vda2 synced $idle times in 6 s"
+	[ "$busy" -gt 0 ] && ok "supers: a written filesystem is synced" ||
+		bad "supers: vda2 not synced in 6 s after a write"
+}
 if [ "${wbsupers:-0}" = 1 ]; then
 	supers_test
+	supers_dirty_test
 fi
 
 # --- the pdflush pool under many disks ----------------------------------
@@ -619,6 +659,99 @@ pool_test() {
 }
 if [ -n "${wbpool:-}" ]; then
 	pool_test "$wbpool"
+fi
+
+# --- the freezer: every model as 6.1's wq -----------------------------
+# 6.1's bdi_wq is not freezable (commit a2b90f11217790ec: a disk removed
+# during suspend is unregistered during resume, before the thaw, and must
+# not wait for frozen writeback), so the thread models are not either.
+# For each model of wbfreeze: switch to it, dirty 16 MiB on partition 1
+# with the background limit far above it, pages expiring 1 s after they
+# were dirtied and periodic writeback every second, then freeze the
+# system for 10 s with the freezer test level (pm_test=freezer: every
+# freezable task and kernel thread frozen, pm_test_delay s of mdelay(),
+# thaw;
+# sync_on_suspend 0, or the sync before the freeze would write the
+# pages). The freeze must succeed (no thread refusing to freeze) and,
+# as under wq, the expired pages must be written while frozen: at least
+# one writeback_sb_written event of partition 1 between the end of
+# freeze_processes and the start of thaw_processes. The guest needs 2
+# vCPUs: the suspending task busy-waits on one (PREEMPT_NONE), and a
+# flusher woken there waits behind it - for the whole 10 s in one run of
+# bdi, whose thread had last run on that CPU. So the suspend runs on
+# CPU 1 and the flushers (flush-*, pdflush, the writeback workqueue's
+# workers through its sysfs cpumask) are kept to CPU 0 meanwhile.
+# With 5 s and pages expiring after 3 s, pdflush once had only one pass
+# in the window, just before the expiry; 10 s and 1 s leave several.
+flusher_cpus() { # CPU mask (hex)
+	local p
+	for p in /proc/[0-9]*; do
+		case "$(cat $p/comm 2>/dev/null)" in
+		flush-*|pdflush|bdi-default|sync_supers) taskset -p "$1" "${p#/proc/}" >/dev/null 2>&1 ;;
+		esac
+	done
+	echo "$1" >/sys/devices/virtual/workqueue/writeback/cpumask
+}
+freeze_test() { # model
+	local m=$1 T=/sys/kernel/tracing p1 rc inwin sum
+	p1=$(cat /sys/block/vda/vda1/dev)
+	set_model "$m"
+	check_threads "$m"
+	head -c $((16 << 20)) /dev/urandom >/tmp/freeze.src
+	sum=$(md5sum </tmp/freeze.src | cut -d' ' -f1)
+	sync
+	echo 0 >/sys/power/sync_on_suspend
+	echo freezer >/sys/power/pm_test
+	echo 10 >/sys/module/suspend/parameters/pm_test_delay
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	echo 100 >/proc/sys/vm/dirty_expire_centisecs
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/events/power/suspend_resume/enable
+	echo 1 >$T/tracing_on
+	cp /tmp/freeze.src /mnt/p1/freeze-$m
+	echo "$sum  /mnt/p1/freeze-$m" >$R/sums.freeze-$m
+	extra_files=$((extra_files + 1))
+	flusher_cpus 1
+	taskset 2 sh -c 'echo freeze >/sys/power/state'
+	rc=$?
+	flusher_cpus 3
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 0 >$T/events/power/suspend_resume/enable
+	grep -E ' (writeback_sb_written|suspend_resume):' $T/trace >$R/freeze-$m.trace
+	echo none >/sys/power/pm_test
+	echo 1 >/sys/power/sync_on_suspend
+	echo 3000 >/proc/sys/vm/dirty_expire_centisecs
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	rm -f /tmp/freeze.src
+	[ $rc = 0 ] || { bad "freeze $m: echo freeze >/sys/power/state failed (a task refused to freeze?)"; return; }
+	# the window: from "freeze_processes[0] end" to "thaw_processes[0] begin"
+	grep -q 'suspend_resume: freeze_processes\[0\] end' $R/freeze-$m.trace &&
+		grep -q 'suspend_resume: thaw_processes\[0\] begin' $R/freeze-$m.trace ||
+		{ bad "freeze $m: no freeze/thaw events in the trace"; return; }
+	inwin=$(awk -v sb="sb=$p1 " '/suspend_resume: freeze_processes\[0\] end/ { w = 1; next }
+		/suspend_resume: thaw_processes\[0\] begin/ { w = 2; next }
+		w == 1 && / writeback_sb_written:/ && index($0, sb) && !/ pages=0 / { n++ } END { print n + 0 }' $R/freeze-$m.trace)
+	echo "WBSIM: info freeze $m: $inwin chunks of vda1 written while frozen"
+	[ "$inwin" -gt 0 ] && ok "freeze $m: froze and thawed, expired pages written while frozen (as 6.1's wq)" ||
+		bad "freeze $m: nothing of vda1 written while frozen (a frozen flusher? 6.1's bdi_wq is not freezable)"
+}
+if [ -n "${wbfreeze:-}" ]; then
+	if [ -f /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+		for m in $(echo "$wbfreeze" | tr , ' '); do
+			freeze_test "$m"
+		done
+	else
+		bad "wbfreeze: no /sys/power/pm_test or no freeze in /sys/power/state (CONFIG_SUSPEND, CONFIG_PM_DEBUG)"
+	fi
 fi
 
 # --- a model switch that fails: the old model keeps running ------------
