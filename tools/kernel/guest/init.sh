@@ -24,7 +24,7 @@
 #   wbpool=N             pdflush: N loop devices backed by files on
 #                        partition 1, written at once (pool_test)
 #   wbfreeze=A,B,...     switch to A, B, ... in turn, freeze the system
-#                        for 5 s and check that it thaws and that the
+#                        for 10 s and check that it thaws and that the
 #                        flushers wrote meanwhile, as 6.1's wq does
 #                        (freeze_test; needs 2 vCPUs)
 #   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
@@ -670,8 +670,7 @@ fi
 # were dirtied and periodic writeback every second, then freeze the
 # system for 10 s with the freezer test level (pm_test=freezer: every
 # freezable task and kernel thread frozen, pm_test_delay s of mdelay(),
-# thaw;
-# sync_on_suspend 0, or the sync before the freeze would write the
+# thaw; sync_on_suspend 0, or the sync before the freeze would write the
 # pages). The freeze must succeed (no thread refusing to freeze) and,
 # as under wq, the expired pages must be written while frozen: at least
 # one writeback_sb_written event of partition 1 between the end of
