@@ -549,3 +549,42 @@ void config_dump(FILE *f, const struct config *c)
 		fputc('\n', f);
 	}
 }
+
+/**
+ * config_dump_flat - the effective values as "section.key<TAB>value" lines
+ *
+ * For scripts that need a scenario's values (tools/experiment/run.sh): they
+ * read these lines instead of parsing INI a second time.
+ */
+void config_dump_flat(FILE *f, const struct config *c)
+{
+	char buf[OPT_STR_MAX + 32];
+
+	for (int i = 0; i < c->nr; i++) {
+		const struct config_binding *b = &c->b[i];
+
+		if (!b->obj)
+			continue;
+		for (const struct opt_desc *d = b->table->opts; d->name; d++) {
+			opt_format(d, b->obj, buf, sizeof(buf));
+			fprintf(f, "%s.%s\t%s\n", b->table->section, d->name, buf);
+		}
+	}
+}
+
+/**
+ * config_unbind - forget the binding of @section (dumps leave it out)
+ *
+ * Return: 0, or -ENOENT when nothing is bound under that name.
+ */
+int config_unbind(struct config *c, const char *section)
+{
+	for (int i = 0; i < c->nr; i++) {
+		if (strcmp(c->b[i].section, section))
+			continue;
+		memmove(&c->b[i], &c->b[i + 1], (c->nr - i - 1) * sizeof(c->b[0]));
+		c->nr--;
+		return 0;
+	}
+	return -ENOENT;
+}

@@ -58,5 +58,7 @@ const char *config_where(const struct config *c, const char *key, char *buf,
 void config_exit(struct config *c);
 void config_print_help(FILE *f, const struct config *c);
 void config_dump(FILE *f, const struct config *c);
+void config_dump_flat(FILE *f, const struct config *c);
+int config_unbind(struct config *c, const char *section);
 
 #endif

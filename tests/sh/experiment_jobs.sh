@@ -83,7 +83,7 @@ expect_exit 2 "$TMP/bad4: no cells" tools/experiment/matrix.sh --jobs "$TMP/bad4
 printf 'a writeback.flusher=nope\n' >"$TMP/bad5"
 expect_exit 2 "matrix: a: .*flusher" tools/experiment/matrix.sh --jobs "$TMP/bad5" --check-only
 expect_exit 2 "give one of them" tools/experiment/matrix.sh --jobs "$TMP/bad1" --cells wq-none --check-only
-expect_exit 2 "qemu.throttle = fast" tools/experiment/run.sh --check-only --set qemu.throttle=fast
+expect_exit 2 "qemu.throttle=fast: throttle: 'fast' is not one of" tools/experiment/run.sh --check-only --set qemu.throttle=fast
 expect_exit 2 "SET=bogus" make -s -n experiment SET=bogus
 make -s -n experiment SET=era 2>&1 | grep -q -- '--jobs tools/experiment/era.jobs' ||
 	fail "make experiment SET=era does not run the era's job list"

@@ -26,7 +26,7 @@
 . tools/experiment/testlib.sh
 experiment_or_skip
 
-expect_exit 2 'qemu.fs = xfs' tools/experiment/run.sh --check-only --set qemu.fs=xfs
+expect_exit 2 "qemu.fs=xfs: fs: 'xfs' is not one of" tools/experiment/run.sh --check-only --set qemu.fs=xfs
 expect_exit 2 'sim.mount' tools/experiment/run.sh --check-only --set sim.mount=sda1,sda7
 expect_exit 2 'scheduler' tools/experiment/matrix.sh -o "$TMP/bad" --schedulers cfq
 

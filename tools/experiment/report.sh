@@ -131,9 +131,10 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		echo "Scenario (first run's ${params##*/}, less the flusher and scheduler):"
 		echo
 		echo '```'
-		awk '/^\[/ { sec = $0; next }
-			/^(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload|throttle) / {
-				if (sec != shown) { print sec; shown = sec }; print }' "$params"
+		# wbsim reads the file (the one reader of scenario files)
+		"${WBSIM:-$ROOT/bin/wbsim}" options --experiment -c "$params" --dump --flat |
+			awk -F '\t' '$1 ~ /\.(duration|ram|cpus|clients|partitions|mount|instances|start_offsets|dirty_ratio|dirty_background_ratio|bandwidth|iops|disk_size|fs|workload|throttle)$/ {
+				print $1 " = " $2 }'
 		echo '```'
 	fi
 	echo

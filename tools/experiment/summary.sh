@@ -60,8 +60,10 @@ ninst=$(grep -c . "$Qd/instances")
 # run.sh wrote the twin there)
 params=$out/experiment.ini
 [ -f "$params" ] || params=$out/scenario.ini
-sim=$(sed -n '/^\[qemu\]/q; /^;/d; p' "$params")
-qemu=$(sed -n '/^\[qemu\]/,$p' "$params" | sed 1d)
+# read by wbsim (the one reader of scenario files) as SECTION.KEY<TAB>VALUE
+wbsim=${WBSIM:-$(cd "$(dirname "$0")/../.." && pwd)/bin/wbsim}
+tsv=$("$wbsim" options --experiment -c "$params" --dump --flat) ||
+	die "$params: wbsim cannot read the run's parameters"
 Qd=$out/qemu
 # cpu_field FILE N: field N of the "cpu " line of /proc/stat (1 = user)
 cpu_total() { awk '/^cpu / { s = 0; for (i = 2; i <= NF; i++) s += $i; print s }' "$1"; }
@@ -137,13 +139,11 @@ jq -n \
 	--arg producer qemu --argjson hit "$([ "$throttle" -gt 0 ] && echo true || echo false)" \
 	--argjson events "$throttle" --argjson throttled_s "$throttled_s" --argjson busy_ms "$busy_ms" --argjson busy_pct "$busy_pct" \
 	--argjson iowait "$iowait" --argjson elapsed "$elapsed" --argjson diff "$start_diff" --argjson release "${release:-null}" \
-	--arg starts "$starts" --argjson parts "$parts_json" --arg sim "$sim" \
+	--arg starts "$starts" --argjson parts "$parts_json" --arg tsv "$tsv" \
 	--arg model "$model" --argjson sbfair "$sbfair" --arg sched "$sched" \
 	--arg kernel "$kernel" --arg kernel_release "$(grep -ao -m 1 'Linux version [^ ]*' "$Qd/console.log" | cut -d' ' -f3)" \
 	--arg cache "$cache" --argjson wall "$wall" \
 	--argjson alloc "$alloc_failures" --argjson lost "$lost" --argjson jump "$jump" \
-	--argjson qemu "$(echo "$qemu" | jq -R -s 'split("\n") | map(select(test("=")) |
-		{key: sub(" *=.*"; ""), value: sub("^[^=]*= *"; "")}) | from_entries')" \
 	'{schema: "wbsim-summary/1", producer: $producer, complete: true,
 	  dirty_limit_hit: $hit, throttle_events_total: $events,
 	  throttled_task_seconds_total: $throttled_s,
@@ -162,11 +162,10 @@ jq -n \
 			((.waited_s - .released_s) * 1e6 | round) / 1e6 else null end))),
 	  start_difference_ms: $diff,
 	  partitions: $parts,
-	  parameters: ($sim | split("\n") | reduce .[] as $l ({sec: "", out: {}};
-		if ($l | test("^\\[")) then .sec = ($l | gsub("[\\[\\] ]"; ""))
-		elif ($l | test("=")) then .out[.sec + "." + ($l | sub(" *=.*"; ""))] = ($l | sub("^[^=]*= *"; ""))
-		else . end) | .out),
-	  qemu: $qemu}' >"$out/summary.json"
+	  parameters: ($tsv | split("\n") | map(select(length > 0) | split("\t") |
+		select(.[0] | startswith("qemu.") | not) | {key: .[0], value: .[1]}) | from_entries),
+	  qemu: ($tsv | split("\n") | map(select(startswith("qemu.")) | split("\t") |
+		{key: .[0][5:], value: .[1]}) | from_entries)}' >"$out/summary.json"
 
 busy_say="disk busy $busy_pct%"
 awk -v j="$jump" 'BEGIN { exit !(j > 0) }' && busy_say="GUEST CLOCK JUMPED $jump s, disk busy unknown"

@@ -39,8 +39,7 @@ if [ -z "$image" ]; then
 	image=$KCACHE/bzImage
 	[ $debug = 1 ] && image=$KCACHE/bzImage-debug
 fi
-[ -f "$image" ] || { kmsg "no kernel image $image: run make kernel$([ $debug = 1 ] && echo -debug)"; exit 77; }
-command -v qemu-system-x86_64 >/dev/null || { kmsg "qemu-system-x86_64 not installed"; exit 77; }
+kqemu_ready "$image" || exit 77
 
 keep=1
 if [ -z "$out" ]; then
@@ -72,15 +71,13 @@ data_throttle=""
 
 t0=$(date +%s)
 rc=0
-timeout --kill-after=10 "$timeout_s" qemu-system-x86_64 \
-	-machine pc -accel tcg -m "${WBSIM_QEMU_MEM:-512}" -smp "${WBSIM_QEMU_SMP:-1}" \
-	-display none -monitor none -no-reboot \
-	-serial "file:$out/console.log" \
+kqemu "$timeout_s" "$out/console.log" "$out/qemu.log" \
+	-m "${WBSIM_QEMU_MEM:-512}" -smp "${WBSIM_QEMU_SMP:-1}" \
 	-kernel "$image" -initrd "$work/initramfs.cpio.gz" \
 	-append "console=ttyS0 tsc=reliable panic=-1 $*" \
 	-drive "file=$work/data.img,format=raw,if=virtio,cache=unsafe$data_throttle" \
 	-drive "file=$work/results.img,format=raw,if=virtio,cache=unsafe" \
-	"${slow[@]}" </dev/null >"$out/qemu.log" 2>&1 || rc=$?
+	"${slow[@]}" || rc=$?
 t1=$(date +%s)
 mkdir -p "$out/results"
 tar -xf "$work/results.img" -C "$out/results" 2>/dev/null || true

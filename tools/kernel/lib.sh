@@ -45,3 +45,26 @@ patches_hash() {
 
 # Is the cache tree there and complete?
 ktree_ok() { kgit rev-parse -q --verify refs/tags/wbsim-base >/dev/null 2>&1; }
+
+# kqemu TIMEOUT CONSOLE LOG ARG...: the project's one QEMU launch, for the
+# boot tests (boot.sh) and the experiment (tools/experiment/run.sh): a PC
+# under TCG (no KVM here; TCG also keeps runs comparable across hosts), no
+# display or monitor, no reboot (a panic ends the run), the serial console
+# to the file CONSOLE, QEMU's own messages to LOG. ARG...: the kernel,
+# memory, CPUs, disks. Returns timeout(1)'s status: 124 or 137 when the
+# guest ran past TIMEOUT seconds, else QEMU's.
+kqemu() {
+	local t=$1 console=$2 log=$3
+	shift 3
+	timeout --kill-after=10 "$t" qemu-system-x86_64 \
+		-machine pc -accel tcg -display none -monitor none -no-reboot \
+		-serial "file:$console" "$@" </dev/null >"$log" 2>&1
+}
+
+# kqemu_ready IMAGE: 0 when IMAGE and QEMU are there; else says which is
+# missing and returns 77 (the tests' skip status)
+kqemu_ready() {
+	[ -f "$1" ] || { kmsg "no kernel image $1: run make kernel"; return 77; }
+	command -v qemu-system-x86_64 >/dev/null ||
+		{ kmsg "qemu-system-x86_64 not installed (make deps-kernel)"; return 77; }
+}

@@ -29,73 +29,68 @@ wbsim=${WBSIM:-$ROOT/bin/wbsim}
 [ $# = 1 ] || { echo "usage: $0 EXPERIMENT_INI" >&2; exit 2; }
 in=$1
 [ -f "$in" ] || { echo "twin: $in: no such file" >&2; exit 2; }
-grep -q '^\[qemu\]' "$in" || { echo "twin: $in: no [qemu] section: not an experiment's parameters" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# a file wbsim loads without --experiment has no [qemu] section
+! "$wbsim" options -c "$in" --dump >/dev/null 2>&1 ||
+	{ echo "twin: $in: no [qemu] section: not an experiment's parameters" >&2; exit 2; }
 
-sed '/^\[qemu\]/,$d' "$in" >"$tmp/exp.ini"
-declare -A Q
-while IFS=$'\t' read -r k v; do Q[$k]=$v; done < <(sed -n '/^\[qemu\]/,$p' "$in" | awk '
-	/^[ \t]*([;#]|\[|$)/ { next }
-	{ k = $0; sub(/[ \t]*=.*/, "", k); v = $0; sub(/^[^=]*=[ \t]*/, "", v); sub(/[ \t]*$/, "", v)
-	  printf "%s\t%s\n", k, v }')
-"$wbsim" options -c "$tmp/exp.ini" --dump >"$tmp/run.dump" 2>"$tmp/err" ||
-	{ echo "twin: $in: $(cat "$tmp/err")" >&2; exit 2; }
-"$wbsim" options -c "$ROOT/sim/scenarios/vm61.ini" --dump >"$tmp/twin.dump" || exit 1
-get() { # DUMP SECTION.KEY
-	awk -v want="$2" '/^\[/ { sec = $0; gsub(/[][ \t]/, "", sec); next }
-		/=/ { k = $0; sub(/[ \t]*=.*/, "", k); v = $0; sub(/^[^=]*=[ \t]*/, "", v)
-		      if (sec "." k == want) print v }' "$1"
-}
+# wbsim reads both files (the one reader of scenario files) and prints
+# SECTION.KEY<TAB>VALUE lines; it checks every [qemu] value too
+declare -A R T
+"$wbsim" options --experiment -c "$in" --dump --flat >"$tmp/run.tsv" 2>"$tmp/err" ||
+	{ echo "twin: $(cat "$tmp/err")" >&2; exit 2; }
+while IFS=$'\t' read -r k v; do R[$k]=$v; done <"$tmp/run.tsv"
+"$wbsim" options -c "$ROOT/sim/scenarios/vm61.ini" --dump --flat >"$tmp/twin.tsv" || exit 1
+keys=()
+while IFS=$'\t' read -r k v; do
+	T[$k]=$v
+	keys+=("$k")
+done <"$tmp/twin.tsv"
 
 sets=()
 # the device, request size, commit and CPU costs of the twin
-while read -r k; do
-	sets+=(--set "$k=$(get "$tmp/twin.dump" "$k")")
-done < <(awk '/^\[/ { sec = $0; gsub(/[][ \t]/, "", sec); next }
-	/=/ { k = $0; sub(/[ \t]*=.*/, "", k)
-	      if ((sec == "disk" && k != "capacity" && k != "partitions") || sec == "vdisk" ||
-	          sec "." k ~ /^(queue\.max_sectors_kb|fs\.commit_interval|fs\.cpu_commit|writeback\.cpu_per_page|writeback\.cpu_fork)$/ ||
-	          (sec == "dbench" && k ~ /^cpu_/))
-		print sec "." k }' "$tmp/twin.dump")
+for k in "${keys[@]}"; do
+	case $k in
+	disk.capacity|disk.partitions) ;;
+	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|fs.commit_interval|fs.cpu_commit|\
+	writeback.cpu_per_page|writeback.cpu_fork)
+		sets+=(--set "$k=${T[$k]}") ;;
+	esac
+done
 
-bw=${Q[bandwidth]:-10} iops=${Q[iops]:-0} size=${Q[disk_size]:-4G}
-[[ "$bw" =~ ^[0-9]+([.][0-9]+)?$ ]] || { echo "twin: $in: qemu.bandwidth = $bw: want MiB/s" >&2; exit 2; }
-[[ "$iops" =~ ^[0-9]+$ ]] || { echo "twin: $in: qemu.iops = $iops: want a count" >&2; exit 2; }
-sets+=(--set "disk.capacity=$size" --set "vdisk.bps_total=$(awk -v b="$bw" 'BEGIN { printf "%.0f", b * 1048576 }')"
-	--set "vdisk.iops_total=$iops")
-case ${Q[scheduler]:-} in
+sets+=(--set "disk.capacity=${R[qemu.disk_size]}"
+	--set "vdisk.bps_total=$(awk -v b="${R[qemu.bandwidth]}" 'BEGIN { printf "%.0f", b * 1048576 }')"
+	--set "vdisk.iops_total=${R[qemu.iops]}")
+case ${R[qemu.scheduler]} in
 "") ;;
 none|kyber) sets+=(--set queue.elevator=noop) ;;
 mq-deadline) sets+=(--set queue.elevator=deadline) ;;
 bfq) sets+=(--set queue.elevator=cfq) ;;
-*) echo "twin: $in: qemu.scheduler = ${Q[scheduler]}: want none, mq-deadline, bfq or kyber" >&2; exit 2 ;;
 esac
-flusher=$(get "$tmp/run.dump" writeback.flusher)
-case ${Q[sb_fair]:-}:$flusher in
+case ${R[qemu.sb_fair]}:${R[writeback.flusher]} in
 1:bdi) sets+=(--set writeback.flusher=bdi-fair) ;;
 0:bdi-fair) sets+=(--set writeback.flusher=bdi) ;;
 esac
-case ${Q[fs]:-ext4} in
+case ${R[qemu.fs]} in
 ext4) sets+=(--set fs.journal=writeback) ;;
 ext3) sets+=(--set fs.journal=ordered) ;;
-*) echo "twin: $in: qemu.fs = ${Q[fs]}: want ext4 or ext3" >&2; exit 2 ;;
 esac
 
-"$wbsim" options -c "$tmp/exp.ini" "${sets[@]}" --dump >"$tmp/out" 2>"$tmp/err" ||
+"$wbsim" options --experiment=drop -c "$in" "${sets[@]}" --dump >"$tmp/out" 2>"$tmp/err" ||
 	{ echo "twin: $in: $(cat "$tmp/err")" >&2; exit 1; }
 echo "; the twin of a real run (tools/validate/twin.sh): its guest's throttled"
 echo "; virtio disk (vdisk), scheduler and filesystem as the model has them,"
 echo "; the rest as the run had it. The run's own parameters: experiment.ini."
-echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair workload; do printf '%s=%s ' "$k" "${Q[$k]:-}"; done)"
+echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair workload; do printf '%s=%s ' "$k" "${R[qemu.$k]}"; done)"
 # no silent stand-ins: say what each one leaves out
-case ${Q[scheduler]:-} in
+case ${R[qemu.scheduler]} in
 none) echo "; scheduler none: modelled by noop" ;;
 mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (not modelled: blk-mq's tags, per-context dispatch)" ;;
 bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac
-case ${Q[fs]:-ext4} in
+case ${R[qemu.fs]} in
 ext4) echo "; ext4 with delayed allocation: not modelled; its writers approximated by fs.journal = writeback (vm61.ini says why)" ;;
 ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode" ;;
 esac
