@@ -12,7 +12,7 @@
 . tests/shlib.sh
 need git
 command -v shellcheck >/dev/null || fail "shellcheck is not installed (tools/deps.sh test)"
-busybox_ok="tools/experiment/guest.sh tools/kernel/guest/init.sh"
+busybox_ok="tools/kernel/guest/init.sh"
 n=0
 while IFS= read -r f; do
 	head -n 1 "$f" | grep -q '^#!.*\(bash\|sh\)' || continue
@@ -29,7 +29,7 @@ done < <(git ls-files 'tools/*' 'bench/*' '.ci/*')
 	mapfile -t all < <(git ls-files 'tools/*.sh' 'bench/*.sh' '.ci/run' 'tests/*.sh' 'tests/sh/*.sh' | grep -v '/guest')
 	shellcheck -S error -s bash "${all[@]}" >"$TMP/sc" 2>&1 ||
 		fail "shellcheck -S error: $(grep -c '^In ' "$TMP/sc") finding(s): $(head -n 12 "$TMP/sc")"
-	shellcheck -S error tools/experiment/guest.sh tools/kernel/guest/init.sh >"$TMP/sc" 2>&1 ||
+	shellcheck -S error -s sh tools/kernel/guest/init.sh tools/kernel/guest/tests.sh tools/kernel/guest/cell.sh >"$TMP/sc" 2>&1 ||
 		fail "shellcheck of the guest scripts: $(head -n 12 "$TMP/sc")"
 }
 if grep -nE '(xargs|matrix\.sh)[^#]*\|\| *true' $(git ls-files 'tools/*.sh') >"$TMP/t"; then

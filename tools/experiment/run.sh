@@ -129,7 +129,7 @@ out=$(cd "$out" && pwd)
 # everything in RUN_DIR from here on is this run's: listed on any exit,
 # so a failed run's directory can be reused too
 trap 'outdir_write_manifest "$out"; rm -rf "$work"' EXIT
-cmdline="console=ttyS0 tsc=reliable panic=-1 root=/dev/vdc ro init=/init"
+cmdline="console=ttyS0 tsc=reliable panic=-1 root=/dev/vdc ro init=/init wbtest=cell"
 cmdline="$cmdline writeback_flusher=$model xflusher=$model xsbfair=$sbfair xsched=$sched"
 cmdline="$cmdline xmounts=$mounts xinst=$inst xoffsets=$offsets xdur=$dur xclients=$clients"
 cmdline="$cmdline xworkload=$workload xfiosize=$fio_bytes xfs=$fs"

@@ -21,7 +21,7 @@
 #                       returned (released_s) and its wait ended (waited_s),
 #                       and the delay it applied (delay_s = waited_s -
 #                       released_s); all on the guest's trace clock (its
-#                       trace markers, guest.sh), null in runs made before
+#                       trace markers, tools/kernel/guest/cell.sh), null in runs made before
 #                       the markers. start_difference_ms: the largest
 #                       difference between two exec times less their
 #                       offsets, in wall time: information, as it depends
@@ -100,7 +100,7 @@ starts=$(awk 'NR == FNR { part[$2] = $1; off[$2] = $3; next }
 	}' "$Qd/instances" "$out/trace.txt")
 [ "$(echo "$starts" | grep -c .)" = "$ninst" ] ||
 	die "the trace has the exec of $(echo "$starts" | grep -c .) of $ninst instances"
-# the guest's trace markers (guest.sh): "wbexp_release", "wbexp_released
+# the guest's trace markers (tools/kernel/guest/cell.sh): "wbexp_release", "wbexp_released
 # PART OFFSET", "wbexp_waited PART OFFSET"; each instance's start line
 # gains released, waited and the offset the marker carried ("null" when
 # absent)

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Build a guest initramfs: busybox-static, the programs the guest needs
-# with their shared libraries found by ldd, and an /init script.
+# with their shared libraries found by ldd, and the one guest init:
+# tools/kernel/guest/init.sh as /init, the jobs it sources (tests.sh, the
+# boot tests; cell.sh, an experiment cell) in /guest.
 #
-#   tools/kernel/initramfs.sh [--init SCRIPT] [--prog PROGRAM]...
-#                             [--file SRC=DEST]... [--ext2] OUT
+#   tools/kernel/initramfs.sh [--prog PROGRAM]... [--file SRC=DEST]...
+#                             [--ext2] OUT
 #
 # Without options it is the boot-test initramfs: mkfs.ext4 and sfdisk,
-# trace-cmd when installed, tools/kernel/guest/init.sh as /init.
-#   --init SCRIPT   /init is SCRIPT instead
+# trace-cmd when installed.
 #   --prog PROGRAM  also copy PROGRAM (found in PATH or /usr/sbin, /sbin)
 #                   to /usr/bin with its libraries; a missing one fails
 #   --file SRC=DEST also copy the file SRC to DEST in the image (e.g. a
@@ -20,15 +21,14 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() {
-	echo "usage: $0 [--init SCRIPT] [--prog PROGRAM]... [--file SRC=DEST]... [--ext2] OUT" >&2
+	echo "usage: $0 [--prog PROGRAM]... [--file SRC=DEST]... [--ext2] OUT" >&2
 	exit 2
 }
-init=$KROOT/tools/kernel/guest/init.sh
+guest=$KROOT/tools/kernel/guest
 progs=() files=() default=1 ext2=0
 while [ $# -gt 1 ]; do
 	case "$1" in
-	--init) init=$2; default=0; shift 2 ;;
-	--prog) progs+=("$2"); shift 2 ;;
+	--prog) progs+=("$2"); default=0; shift 2 ;;
 	--file) files+=("$2"); shift 2 ;;
 	--ext2) ext2=1; shift ;;
 	*) usage ;;
@@ -36,7 +36,6 @@ while [ $# -gt 1 ]; do
 done
 [ $# = 1 ] && [ "${1#-}" = "$1" ] || usage
 out=$1
-[ -f "$init" ] || kdie "no init script $init"
 busybox=$(command -v busybox || true)
 [ -n "$busybox" ] || kdie "busybox not installed (busybox-static)"
 file -L "$busybox" | grep -q 'statically linked' ||
@@ -75,8 +74,10 @@ for f in "${files[@]}"; do
 	cp -L "$src" "$root$dst"
 done
 [ -f /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$root/etc/"
-cp "$init" "$root/init"
+cp "$guest/init.sh" "$root/init"
 chmod 755 "$root/init"
+mkdir -p "$root/guest"
+cp "$guest/tests.sh" "$guest/cell.sh" "$root/guest/"
 
 if [ $ext2 = 1 ]; then
 	# a read-only root cannot take `busybox --install` at boot: the

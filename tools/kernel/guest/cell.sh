@@ -1,8 +1,7 @@
-#!/bin/busybox sh
-# /init of the experiment's root disk (tools/experiment/run.sh builds it
-# with tools/kernel/initramfs.sh --ext2). One cell of the experiment:
-# two (or more) dbench or fio instances on partitions of /dev/vda, started
-# from one barrier, with blktrace on the whole disk and trace-cmd on the
+# Sourced by /init (tools/kernel/guest/init.sh) for wbtest=cell: one cell
+# of the real experiment (tools/experiment/run.sh boots it from the root
+# disk tools/experiment/root.sh builds): two (or more) dbench or fio
+# instances on partitions of /dev/vda, started from one barrier, with blktrace on the whole disk and trace-cmd on the
 # writeback events.
 #
 # Disks: vda  the data disk, partitioned and formatted by the host, QEMU-
@@ -28,16 +27,6 @@
 #
 # Console: "WBEXP: ..." progress lines and a last "WBEXP-RESULT: PASS" or
 # "WBEXP-RESULT: FAIL what".
-
-/bin/busybox --install -s 2>/dev/null
-export PATH=/usr/bin:/usr/sbin:/bin:/sbin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /mnt
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 
 say() { echo "WBEXP: $*"; }
 R=""

@@ -1,0 +1,837 @@
+# Sourced by /init (tools/kernel/guest/init.sh): the boot tests
+# (tools/kernel/boot.sh builds their initramfs with tools/kernel/initramfs.sh).
+#
+# Parameters arrive as environment variables: kernel command line words
+# the kernel does not know (name=value without a dot) are handed to init.
+#   wbtest=basic|models  basic: write and verify files on two partitions;
+#                        models: also check the flusher model's threads,
+#                        switch models while writers run, trace events
+#   wbmodel=NAME         model the kernel must be running at boot
+#   wbswitch=A,B,...     models to switch to while the second writer runs
+#   wbsbfair=0|1         vm.writeback_sb_fair for the run
+#   wbidle=SECONDS       bdi model: also check that an idle flusher exits
+#                        after this idle time and is forked again
+#   wbfiles=N            files per partition and writer pass (default 150)
+#   wbtrace=0|1          record the writeback_flusher events with trace-cmd
+#   wborder=0|1          check the order of writeback between the
+#                        partitions with vm.writeback_sb_fair 0 and 1
+#   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
+#                        then write past the dirty limit under legacy and
+#                        ioless on two slow disks (vdc, vdd) and check
+#                        who wrote (throttle_test)
+#   wbsupers=1           bdi/pdflush: dirty_writeback_centisecs 0 stops
+#                        the sync_supers timer, writing it restarts it
+#   wbpool=N             pdflush: N loop devices backed by files on
+#                        partition 1, written at once (pool_test)
+#   wbfreeze=A,B,...     switch to A, B, ... in turn, freeze the system
+#                        for 10 s and check that it thaws and that the
+#                        flushers wrote meanwhile, as 6.1's wq does
+#                        (freeze_test; needs 2 vCPUs)
+#   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
+#                        Nth slab allocation of the switch fail for N =
+#                        1, 2, ... until it succeeds (rollback_test; needs
+#                        CONFIG_FAILSLAB, the debug kernel)
+#
+# Output: lines "WBSIM: ok ...", "WBSIM: FAIL ..." and a last line
+# "WBSIM-RESULT: PASS" or "WBSIM-RESULT: FAIL" on the console; the
+# results directory (dmesg, thread lists, checksums, trace report) is
+# written as a tar archive to /dev/vdb when that disk exists.
+
+R=/results
+fails=0
+ok() { echo "WBSIM: ok $*"; }
+bad() { echo "WBSIM: FAIL $*"; fails=$((fails + 1)); }
+finish() {
+	dmesg >$R/dmesg.txt
+	if [ -b /dev/vdb ]; then
+		(cd $R && tar cf /dev/vdb .) && sync
+	fi
+	if [ $fails = 0 ]; then
+		echo "WBSIM-RESULT: PASS"
+	else
+		echo "WBSIM-RESULT: FAIL ($fails)"
+	fi
+	sync
+	reboot -f
+	sleep 60
+}
+
+wbtest=${wbtest:-basic}
+wbfiles=${wbfiles:-150}
+wbsbfair=${wbsbfair:-0}
+wbtrace=${wbtrace:-0}
+echo "WBSIM: test=$wbtest model=${wbmodel:-} switch=${wbswitch:-} sbfair=$wbsbfair files=$wbfiles kernel=$(uname -r)"
+sysfile=/proc/sys/vm/writeback_flusher
+
+# --- the data disk: two partitions, ext4 without lazy initialisation --
+[ -b /dev/vda ] || { bad "no /dev/vda"; finish; }
+echo 'label: dos
+size=480MiB, type=83
+type=83' | sfdisk -q /dev/vda >/dev/null || { bad "sfdisk"; finish; }
+for i in 1 2; do
+	[ -b /dev/vda$i ] || sleep 1
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 -L part$i /dev/vda$i ||
+		{ bad "mkfs.ext4 /dev/vda$i"; finish; }
+	mkdir -p /mnt/p$i
+	mount -t ext4 /dev/vda$i /mnt/p$i || { bad "mount /dev/vda$i"; finish; }
+done
+ok "two ext4 partitions mounted"
+
+# --- writers ------------------------------------------------------------
+# File i of a pass has a size drawn from a fixed spread: mostly 0-255 KiB
+# in uneven steps, every 13th file 1-3 MiB, so writeback sees small and
+# large inodes mixed. Its checksum is taken from the bytes as they are
+# written (tee), not read back.
+file_size() { # index
+	local i=$1
+	if [ $((i % 13)) = 0 ]; then
+		echo $(((1 + i % 3) * 1048576 + i * 17))
+	else
+		echo $(((i * 7919) % 262144 + i % 5))
+	fi
+}
+writer() { # dir pass
+	local d=$1/pass$2 i=0 s
+	mkdir -p "$d"
+	while [ $i -lt "$wbfiles" ]; do
+		s=$(file_size $i)
+		echo "$(head -c "$s" /dev/urandom | tee "$d/f$i" | md5sum | cut -d' ' -f1)  $d/f$i"
+		i=$((i + 1))
+	done >"$R/sums.$(echo "$1" | tr / _).$2"
+}
+
+threads() { cat /proc/[0-9]*/comm 2>/dev/null; }
+count_comm() { threads | grep -c "^$1\$"; }
+vda_dev=$(cat /sys/block/vda/dev)
+
+# check_threads MODEL: the kthreads MODEL must (and must not) have
+check_threads() {
+	local m=$1 n t=0
+	case $m in
+	bdi)
+		# bdi-default forks flush-MAJ:MIN on demand; give it a scan
+		while [ $t -lt 15 ]; do
+			[ "$(count_comm bdi-default)" = 1 ] && [ "$(count_comm "flush-$vda_dev")" = 1 ] &&
+				[ "$(count_comm pdflush)" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		[ "$(count_comm bdi-default)" = 1 ] && ok "bdi: bdi-default running" || bad "bdi: no bdi-default"
+		[ "$(count_comm "flush-$vda_dev")" = 1 ] && ok "bdi: flush-$vda_dev running" ||
+			bad "bdi: $(count_comm "flush-$vda_dev") flush-$vda_dev threads"
+		[ "$(count_comm pdflush)" = 0 ] || bad "bdi: pdflush threads left"
+		;;
+	pdflush)
+		while [ $t -lt 15 ]; do
+			n=$(count_comm pdflush)
+			[ "$n" -ge 2 ] && [ "$n" -le 8 ] && [ "$(count_comm bdi-default)" = 0 ] &&
+				[ "$(threads | grep -c '^flush-')" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		n=$(count_comm pdflush)
+		[ "$n" -ge 2 ] && [ "$n" -le 8 ] && ok "pdflush: $n pool threads" || bad "pdflush: $n pool threads"
+		[ "$(count_comm bdi-default)" = 0 ] || bad "pdflush: bdi-default still running"
+		[ "$(threads | grep -c '^flush-')" = 0 ] || bad "pdflush: flush- threads still running"
+		;;
+	wq)
+		while [ $t -lt 15 ]; do
+			[ "$(threads | grep -Ec '^(bdi-default|pdflush|sync_supers|flush-.*)$')" = 0 ] && break
+			sleep 1; t=$((t + 1))
+		done
+		n=$(threads | grep -Ec '^(bdi-default|pdflush|sync_supers|flush-.*)$')
+		[ "$n" = 0 ] && ok "wq: no flusher kthreads" || bad "wq: $n flusher kthreads left"
+		;;
+	esac
+	case $m in
+	bdi|pdflush)
+		[ "$(count_comm sync_supers)" = 1 ] && ok "$m: sync_supers running" || bad "$m: no sync_supers" ;;
+	esac
+	threads | sort >"$R/threads.$m.$(date +%s)"
+}
+
+# set_model MODEL: switch through the sysctl and read it back
+set_model() {
+	echo "$1" >$sysfile || { bad "write $1 to $sysfile"; return; }
+	[ "$(cat $sysfile)" = "$1" ] && ok "switched to $1" || bad "$sysfile reads $(cat $sysfile), want $1"
+}
+
+if [ "$wbtest" = models ]; then
+	[ -f $sysfile ] || { bad "kernel has no $sysfile (series not applied?)"; finish; }
+	[ "$(cat $sysfile)" = "${wbmodel:-wq}" ] && ok "boot model $(cat $sysfile)" ||
+		bad "boot model $(cat $sysfile), want ${wbmodel:-wq}"
+	if [ -f /proc/sys/vm/writeback_sb_fair ]; then
+		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
+		[ "$(cat /proc/sys/vm/writeback_sb_fair)" = "$wbsbfair" ] || bad "writeback_sb_fair not set"
+	elif [ "$wbsbfair" = 1 ]; then
+		bad "no /proc/sys/vm/writeback_sb_fair"
+	fi
+fi
+
+tracepid=""
+if [ "$wbtrace" = 1 ]; then
+	if command -v trace-cmd >/dev/null; then
+		trace-cmd record -q -o $R/trace.dat -e writeback_flusher >$R/trace-record.log 2>&1 &
+		tracepid=$!
+		sleep 3
+	else
+		bad "trace-cmd not in the initramfs"
+	fi
+fi
+
+# pass 1: both partitions at once
+writer /mnt/p1 1 & w1=$!
+writer /mnt/p2 1 & w2=$!
+if [ "$wbtest" = models ]; then
+	sleep 2
+	check_threads "${wbmodel:-wq}"
+fi
+wait $w1 $w2
+ok "pass 1 written"
+
+# pass 2, with model switches while the writers run
+writer /mnt/p1 2 & w1=$!
+writer /mnt/p2 2 & w2=$!
+if [ "$wbtest" = models ] && [ -n "${wbswitch:-}" ]; then
+	for m in $(echo "$wbswitch" | tr , ' '); do
+		sleep 2
+		set_model "$m"
+		check_threads "$m"
+	done
+fi
+wait $w1 $w2
+ok "pass 2 written"
+
+# bdi model: an idle flusher exits and is forked again on demand
+if [ "$wbtest" = models ] && [ -n "${wbidle:-}" ] && [ "$(cat $sysfile)" = bdi ]; then
+	echo "$wbidle" >/proc/sys/vm/writeback_flusher_idle_secs
+	sync
+	# the exit is seen when it happens: by the time of a second look,
+	# writeback the kernel itself starts (a journal commit, an atime
+	# update) may have forked the thread again, which is the next check
+	t=0 gone=0
+	while [ $t -lt $((wbidle + 30)) ]; do
+		[ "$(count_comm "flush-$vda_dev")" = 0 ] && { gone=1; break; }
+		sleep 1; t=$((t + 1))
+	done
+	[ $gone = 1 ] && ok "bdi: idle flush-$vda_dev exited after ${t}s" ||
+		bad "bdi: flush-$vda_dev still there after ${t}s idle"
+	head -c 65536 /dev/urandom >/mnt/p1/after-idle
+	t=0
+	while [ "$(count_comm "flush-$vda_dev")" = 0 ] && [ $t -lt 20 ]; do
+		sleep 1; t=$((t + 1))
+	done
+	[ "$(count_comm "flush-$vda_dev")" = 1 ] && ok "bdi: flush-$vda_dev forked again after ${t}s" ||
+		bad "bdi: flush-$vda_dev not forked again"
+	rm -f /mnt/p1/after-idle
+fi
+
+if [ -n "$tracepid" ]; then
+	sync
+	kill -INT $tracepid
+	wait $tracepid
+	trace-cmd report -i $R/trace.dat >$R/trace.txt 2>$R/trace-report.log
+	for ev in writeback_sb_written; do
+		n=$(grep -c " $ev:" $R/trace.txt)
+		[ "$n" -gt 0 ] && ok "trace: $n $ev events" || bad "trace: no $ev events"
+	done
+	for p in 1 2; do
+		n=$(grep " writeback_sb_written:" $R/trace.txt | grep -c "sb=$(cat /sys/block/vda/vda$p/dev) ")
+		[ "$n" -gt 0 ] && ok "trace: $n chunks of vda$p" || bad "trace: no chunk of vda$p"
+	done
+	# how writeback alternated between the partitions (information):
+	# chunks that wrote pages for background or periodic writeback
+	grep " writeback_sb_written:" $R/trace.txt | grep -v 'pages=0 ' |
+		grep -E "sb=($(cat /sys/block/vda/vda1/dev)|$(cat /sys/block/vda/vda2/dev)) " |
+		grep -E 'reason=(background|periodic)' |
+		sed -n 's/.* sb=\([0-9:]*\) .*/\1/p' >$R/chunks.txt
+	echo "WBSIM: info sb_fair=$wbsbfair: $(wc -l <$R/chunks.txt) background/periodic chunks," \
+		"$(awk 'NR > 1 && $1 != prev { n++ } { prev = $1 } END { print n + 0 }' $R/chunks.txt) switches of partition"
+	case "$wbmodel$wbswitch" in
+	*bdi*|*pdflush*)
+		n=$(grep -c " writeback_flusher_start:" $R/trace.txt)
+		[ "$n" -gt 0 ] && ok "trace: $n flusher thread starts" || bad "trace: no flusher thread start" ;;
+	esac
+fi
+
+# --- order of writeback between the two partitions ---------------------
+# With writeback held off, dirty 160 MiB on partition 1 (older) and 4 MiB on
+# partition 2 (newer), then start background writeback and record the
+# writeback_sb_written chunks. queue_io() puts each partition's inodes in
+# one group on b_io, the older group at the tail, written first, a chunk
+# ending after HZ/10 once something was written. 160 MiB take well over
+# 100 ms to submit when submission waits for the disk: vda's queue is set
+# to the era's 128 requests of at most 512 KiB (64 MiB in flight; 6.1's
+# virtio defaults take all 160 MiB at once, so submission never waits) and
+# kernel_boot_sbfair has QEMU throttle vda to 32 MiB/s, so the 96 MiB past
+# the queue take about 3 s: partition 1 needs many chunks however fast the
+# host is (unthrottled, about 270 ms, 3 chunks, one more than needed).
+#   vm.writeback_sb_fair=0: 6.1 order, partition 1's group is finished
+#     first: partition 2's first chunk comes after at least 2 of p1's;
+#   vm.writeback_sb_fair=1: after each chunk the group goes behind the
+#     other: partition 2's first chunk is the second chunk.
+order_test() { # fair
+	local fair=$1 T=/sys/kernel/tracing i first n
+	local d1=/mnt/p1/order$fair d2=/mnt/p2/order$fair
+	local p1 p2
+	p1=$(cat /sys/block/vda/vda1/dev)
+	p2=$(cat /sys/block/vda/vda2/dev)
+	local q=/sys/block/vda/queue nr msk
+	nr=$(cat $q/nr_requests)
+	msk=$(cat $q/max_sectors_kb)
+	sync
+	echo 128 >$q/nr_requests
+	echo 512 >$q/max_sectors_kb
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	echo "$fair" >/proc/sys/vm/writeback_sb_fair
+	mkdir -p $d1 $d2
+	i=0
+	while [ $i -lt 40 ]; do
+		head -c 4194304 /dev/urandom >$d1/a$i
+		i=$((i + 1))
+	done
+	head -c 2097152 /dev/urandom >$d2/b0
+	head -c 2097152 /dev/urandom >$d2/b1
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/tracing_on
+	# over the background threshold: the next dirtying starts writeback
+	echo 4096 >/proc/sys/vm/dirty_background_bytes
+	head -c 1048576 /dev/urandom >$d1/trigger
+	i=0
+	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $i -lt 120 ]; do
+		sleep 1; i=$((i + 1))
+	done
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	grep 'writeback_sb_written:' $T/trace >$R/order$fair.trace
+	grep 'reason=background' $R/order$fair.trace | grep -v 'pages=0 ' |
+		sed -n "s/.* sb=\($p1\|$p2\) .*/\1/p" >$R/order$fair.txt
+	echo "$nr" >$q/nr_requests
+	echo "$msk" >$q/max_sectors_kb
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	n=$(wc -l <$R/order$fair.txt)
+	first=$(grep -n "^$p2\$" $R/order$fair.txt | head -n 1 | cut -d: -f1)
+	echo "WBSIM: info sb_fair=$fair order: $(tr '\n' ' ' <$R/order$fair.txt)"
+	if [ -z "$first" ] || [ "$(head -n 1 $R/order$fair.txt)" != "$p1" ]; then
+		bad "sb_fair=$fair: $n chunks, partition 1 not first or partition 2 never written"
+	elif [ "$fair" = 1 ]; then
+		[ "$first" = 2 ] && ok "sb_fair=1: partition 2 got the second chunk" ||
+			bad "sb_fair=1: partition 2 first written in chunk $first"
+	else
+		[ "$first" -ge 3 ] && ok "sb_fair=0: partition 2 waited for $((first - 1)) chunks of partition 1" ||
+			bad "sb_fair=0: partition 2 first written in chunk $first"
+	fi
+	rm -rf $d1 $d2
+}
+if [ "${wborder:-0}" = 1 ]; then
+	if [ -f /proc/sys/vm/writeback_sb_fair ]; then
+		order_test 0
+		order_test 1
+		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
+	else
+		bad "wborder=1: no /proc/sys/vm/writeback_sb_fair"
+	fi
+fi
+
+# --- dirty throttling: does the dirtier write its own pages? -----------
+# Six writers (dd, 1 MiB blocks from tmpfs) put 2 MiB each on the two
+# slow disks (vdc, vdd: boot.sh WBSIM_QEMU_SLOW_DISKS, writes throttled
+# by QEMU to 1 MB/s each) at once, with the dirty limit lowered to 1 MiB
+# (background 768 KiB). The disks drain 2 MB/s of host time, far less
+# than the guest dirties on any host, so dirty pages must pass the
+# 896 KiB where throttling starts under both modes. On vda, a file in
+# the host's page cache, whether they did was a race with host load:
+# ioless stayed at 532 KiB on a CI machine (docs/kernel.md). Under
+# vm.dirty_throttle=legacy (2.6.30) balance_dirty_pages_legacy must fire
+# in the writers' context with pages written > 0; under ioless (6.1) it
+# must never fire, while 6.1's own balance_dirty_pages event shows that
+# the same load was throttled. Every file is checked after a remount.
+extra_files=0
+throttle_devs=""
+throttle_mount() {
+	local d
+	for d in /dev/vd[c-z]; do
+		[ -b "$d" ] || continue
+		# few inodes and no journal: mkfs writes little at 1 MB/s
+		mkfs.ext4 -q -F -N 64 -O ^has_journal -E lazy_itable_init=0 "$d" >/dev/null ||
+			{ bad "throttle: mkfs $d"; return 1; }
+		mkdir -p /mnt/${d#/dev/}
+		mount -t ext4 "$d" /mnt/${d#/dev/} || { bad "throttle: mount $d"; return 1; }
+		throttle_devs="$throttle_devs ${d#/dev/}"
+	done
+	set -- $throttle_devs
+	[ $# -ge 2 ] || { bad "throttle: $# slow disks, want 2 (WBSIM_QEMU_SLOW_DISKS)"; return 1; }
+}
+throttle_test() { # mode
+	local mode=$1 T=/sys/kernel/tracing d k n sum pids mon ev=balance_dirty_pages_legacy
+	echo "$mode" >/proc/sys/vm/dirty_throttle
+	[ "$(cat /proc/sys/vm/dirty_throttle)" = "$mode" ] ||
+		{ bad "dirty_throttle reads $(cat /proc/sys/vm/dirty_throttle), want $mode"; return; }
+	sync
+	echo $((768 << 10)) >/proc/sys/vm/dirty_background_bytes
+	echo $((1 << 20)) >/proc/sys/vm/dirty_bytes
+	echo 0 >$T/tracing_on
+	echo 4096 >$T/buffer_size_kb
+	echo >$T/trace
+	echo 1 >$T/events/writeback/$ev/enable
+	echo 1 >$T/events/writeback/balance_dirty_pages/enable
+	echo 1 >$T/tracing_on
+	head -c $((2 << 20)) /dev/urandom >/tmp/throttle.src
+	sum=$(md5sum </tmp/throttle.src | cut -d' ' -f1)
+	pids=""
+	for d in $throttle_devs; do
+		for k in a b c; do
+			dd if=/tmp/throttle.src of=/mnt/$d/$k-$mode bs=1048576 2>/dev/null &
+			pids="$pids $!"
+			echo "$sum  /mnt/$d/$k-$mode" >>$R/throttle-sums.$mode
+		done
+	done
+	(while :; do awk '/^(Dirty|Writeback):/ { n += $2 } END { print n }' /proc/meminfo; usleep 100000; done) >$R/throttle-$mode.dirty &
+	mon=$!
+	wait $pids
+	kill $mon
+	rm -f /tmp/throttle.src
+	echo "WBSIM: info $mode: dirty+writeback at most $(sort -n $R/throttle-$mode.dirty | tail -n 1) KiB"
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback/$ev/enable
+	echo 0 >$T/events/writeback/balance_dirty_pages/enable
+	grep -E " ($ev|balance_dirty_pages):" $T/trace >$R/throttle-$mode.trace
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	n=$(grep " $ev:" $R/throttle-$mode.trace | grep -c ' comm=dd .* written=[1-9]')
+	echo "WBSIM: info $mode: $(grep -c " $ev:" $R/throttle-$mode.trace) $ev events" \
+		"($n with pages written by dd, $(grep " $ev:" $R/throttle-$mode.trace |
+		grep -c 'pause=[1-9]') with a pause)," \
+		"$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace) balance_dirty_pages events"
+	case $mode in
+	legacy)
+		[ "$n" -gt 0 ] && ok "legacy: the writers wrote their own pages ($n rounds)" ||
+			bad "legacy: no $ev event of dd with pages written" ;;
+	ioless)
+		n=$(grep -c " $ev:" $R/throttle-$mode.trace)
+		[ "$n" = 0 ] && ok "ioless: no $ev event" || bad "ioless: $n $ev events"
+		n=$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace)
+		[ "$n" -gt 0 ] && ok "ioless: $n balance_dirty_pages pauses (the load was throttled)" ||
+			bad "ioless: the load never reached balance_dirty_pages" ;;
+	esac
+}
+throttle_verify() {
+	local d n
+	for d in $throttle_devs; do
+		umount /mnt/$d && mount -t ext4 /dev/$d /mnt/$d || { bad "throttle: remount $d"; continue; }
+	done
+	n=$(cat $R/throttle-sums.* | wc -l)
+	cat $R/throttle-sums.* | md5sum -c >/dev/null 2>&1 &&
+		ok "throttle: $n files verified after remount" || bad "throttle: a checksum differs after remount"
+	for d in $throttle_devs; do
+		umount /mnt/$d
+	done
+}
+if [ -n "${wbthrottle:-}" ]; then
+	if [ -f /proc/sys/vm/dirty_throttle ]; then
+		[ "$(cat /proc/sys/vm/dirty_throttle)" = "$wbthrottle" ] && ok "boot dirty_throttle $wbthrottle" ||
+			bad "boot dirty_throttle $(cat /proc/sys/vm/dirty_throttle), want $wbthrottle"
+		if throttle_mount; then
+			throttle_test legacy
+			throttle_test ioless
+			throttle_verify
+		fi
+		echo "$wbthrottle" >/proc/sys/vm/dirty_throttle
+	else
+		bad "wbthrottle=$wbthrottle: no /proc/sys/vm/dirty_throttle"
+	fi
+fi
+
+# --- sync_supers and dirty_writeback_centisecs 0 -------------------------
+# The thread sleeps until its timer fires: its voluntary context switches
+# count the wakeups. With the interval 0 there must be none in 6 s (after
+# the wakeup armed with the old interval); after writing 1 s, some (not
+# one a second: a timer that fires while the thread runs wakes nothing,
+# and under TCG with writers running the guest saw 2 in 6 s).
+supers_ctxt() {
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat $p/comm 2>/dev/null)" = sync_supers ] &&
+			awk '/^voluntary_ctxt_switches/ { print $2 }' $p/status
+	done
+}
+supers_test() {
+	local c1 c2 c3 iv
+	iv=$(cat /proc/sys/vm/dirty_writeback_centisecs)
+	[ -n "$(supers_ctxt)" ] || { bad "supers: no sync_supers thread"; return; }
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	# the wakeup armed with the old interval still comes
+	sleep $((iv / 100 + 2))
+	c1=$(supers_ctxt); sleep 6; c2=$(supers_ctxt)
+	[ "$c1" = "$c2" ] && ok "supers: interval 0, no sync_supers wakeup in 6 s" ||
+		bad "supers: interval 0, sync_supers woke $((c2 - c1)) times in 6 s"
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	sleep 6; c3=$(supers_ctxt)
+	[ $((c3 - c2)) -ge 1 ] && ok "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s" ||
+		bad "supers: interval 1 s, $((c3 - c2)) wakeups in 6 s"
+	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
+}
+# Only dirty superblocks: ext4's ->sync_fs() has a tracepoint
+# (ext4:ext4_sync_fs). With the interval at 1 s and nothing written, no
+# pass may sync partition 2 in 6 s (v1 called ->sync_fs() of every
+# writable superblock on every pass, and ext4_sync_fs() fires the event
+# on entry); after a file is written there, a pass within 6 s must (6 s,
+# as the interval-1 s check above saw 3 wakeups in 6 s under TCG).
+supers_dirty_test() {
+	local T=/sys/kernel/tracing iv dev idle busy
+	iv=$(cat /proc/sys/vm/dirty_writeback_centisecs)
+	dev=$(tr : , </sys/block/vda/vda2/dev)
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	sync
+	# a pass clears what was dirtied before
+	sleep 2
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/ext4/ext4_sync_fs/enable
+	echo 1 >$T/tracing_on
+	sleep 6
+	idle=$(grep -c "ext4_sync_fs: dev $dev " $T/trace)
+	echo >$T/trace
+	head -c 1048576 /dev/urandom | tee /mnt/p2/supers-dirty | md5sum |
+		sed "s|-\$|/mnt/p2/supers-dirty|" >$R/sums.supers-dirty
+	extra_files=$((extra_files + 1))
+	sleep 6
+	busy=$(grep -c "ext4_sync_fs: dev $dev " $T/trace)
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/ext4/ext4_sync_fs/enable
+	echo "$iv" >/proc/sys/vm/dirty_writeback_centisecs
+	echo "WBSIM: info supers: vda2 synced $idle times in 6 s idle, $busy times in 6 s after a write"
+	[ "$idle" = 0 ] && ok "supers: an idle filesystem is not synced" ||
+		bad "supers: idle vda2 synced $idle times in 6 s"
+	[ "$busy" -gt 0 ] && ok "supers: a written filesystem is synced" ||
+		bad "supers: vda2 not synced in 6 s after a write"
+}
+if [ "${wbsupers:-0}" = 1 ]; then
+	supers_test
+	supers_dirty_test
+fi
+
+# --- the pdflush pool under many disks ----------------------------------
+# N loop devices (each its own bdi) backed by files on partition 1, an
+# ext4 on each, and an ext4 on each slow disk (vdc, vdd, ...: writes
+# throttled by QEMU, boot.sh WBSIM_QEMU_SLOW_DISKS), all written at once
+# by dd. The slow disks keep two pool threads in long passes while the
+# other wbs wait, and a loop device's writeback waits for its backing file's,
+# which is vda's wb: a pool that grows only after a pass ends can leave
+# vda waiting behind the loop devices' passes (the review's starvation
+# and loop deadlock). The pool must grow from the kick side (event
+# writeback_flusher_start with "grow-kick"), stay at most 8 threads, and
+# every write and the sync must finish, every checksum verify.
+pool_test() {
+	local n=$1 T=/sys/kernel/tracing i pids="" sum maxp=0 p t grown
+	[ "$(cat $sysfile)" = pdflush ] || { bad "pool: model $(cat $sysfile), not pdflush"; return; }
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	echo 1 >$T/tracing_on
+	head -c $((32 << 20)) /dev/urandom >/tmp/pool.src
+	sum=$(md5sum </tmp/pool.src | cut -d' ' -f1)
+	i=0
+	while [ $i -lt "$n" ]; do
+		dd if=/dev/zero of=/mnt/p1/loop$i.img bs=1048576 count=56 2>/dev/null
+		losetup /dev/loop$i /mnt/p1/loop$i.img || { bad "pool: losetup loop$i"; return; }
+		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/loop$i >/dev/null ||
+			{ bad "pool: mkfs loop$i"; return; }
+		mkdir -p /mnt/l$i
+		mount -t ext4 /dev/loop$i /mnt/l$i || { bad "pool: mount loop$i"; return; }
+		i=$((i + 1))
+	done
+	slowdevs=""
+	for d in /dev/vd[c-z]; do
+		[ -b "$d" ] || continue
+		mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 "$d" >/dev/null ||
+			{ bad "pool: mkfs $d"; return; }
+		mkdir -p /mnt/${d#/dev/}
+		mount -t ext4 "$d" /mnt/${d#/dev/} || { bad "pool: mount $d"; return; }
+		slowdevs="$slowdevs ${d#/dev/}"
+		# a short queue: submission blocks as on a disk of the era, so
+		# one pass over it takes seconds (with 6.1's deep queues the
+		# whole file is in flight at once and the pass ends at once)
+		echo 4 >/sys/block/${d#/dev/}/queue/nr_requests
+		echo 64 >/sys/block/${d#/dev/}/queue/max_sectors_kb
+	done
+	sync
+	# low dirty limits: background writeback runs the whole time, the
+	# pool is busy for seconds (with 20% of 512 MiB all of it fits in
+	# the page cache and only the final sync writes)
+	echo $((2 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((8 << 20)) >/proc/sys/vm/dirty_bytes
+	i=0
+	# the slow disks get the file once (32 MiB at 1 MB/s, far slower
+	# than the guest dirties even on a loaded host, so their passes last
+	# seconds and cannot end before the kick side's 1 s: at 4 MB/s a
+	# slowed guest let them end first and the pool grew from the pass
+	# side only, docs/kernel.md); the loop devices get theirs in 8 MiB
+	# pieces a second apart, so that their wbs want writeback while the
+	# slow disks' passes run
+	for d in $slowdevs; do
+		dd if=/tmp/pool.src of=/mnt/$d/f bs=1048576 2>/dev/null &
+		pids="$pids $!"
+	done
+	while [ $i -lt "$n" ]; do
+		(for k in 0 8 16 24; do
+			dd if=/tmp/pool.src of=/mnt/l$i/f bs=1048576 count=8 skip=$k seek=$k conv=notrunc 2>/dev/null
+			sleep 1
+		done) &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	dd if=/tmp/pool.src of=/mnt/p2/pool-f bs=1048576 2>/dev/null &
+	pids="$pids $!"
+	echo "$sum  /mnt/p2/pool-f" >$R/sums.pool
+	extra_files=$((extra_files + 1))
+	t=0
+	while [ $t -lt 120 ]; do
+		p=$(count_comm pdflush)
+		[ "$p" -gt $maxp ] && maxp=$p
+		for i in /proc/[0-9]*; do
+			[ "$(cat $i/comm 2>/dev/null)" = pdflush ] && printf '%s ' "$(cut -d' ' -f3 $i/stat)"
+		done >>$R/pool.states
+		echo "$(awk '/^(Dirty|Writeback):/ { printf "%s ", $2 }' /proc/meminfo)" >>$R/pool.states
+		running=0
+		for i in $pids; do kill -0 $i 2>/dev/null && running=1; done
+		[ $running = 0 ] && break
+		sleep 1; t=$((t + 1))
+	done
+	[ $running = 0 ] && ok "pool: $n loop devices,$slowdevs and vda2 written in ${t}s" ||
+		bad "pool: writers still running after ${t}s"
+	sync & p=$!
+	t=0
+	while kill -0 $p 2>/dev/null && [ $t -lt 120 ]; do
+		sleep 1; t=$((t + 1))
+		i=$(count_comm pdflush)
+		[ "$i" -gt $maxp ] && maxp=$i
+	done
+	kill -0 $p 2>/dev/null && bad "pool: sync still running after 120 s" || ok "pool: sync done"
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	grep 'writeback_flusher_start:' $T/trace >$R/pool.trace
+	grown=$(grep -c 'model=pdflush grow-kick' $R/pool.trace)
+	echo "WBSIM: info pool: at most $maxp pdflush threads seen;" \
+		"$grown grow-kick, $(grep -c 'model=pdflush grow-pass' $R/pool.trace) grow-pass starts"
+	[ "$grown" -gt 0 ] && ok "pool: grew from the kick side ($grown threads)" ||
+		bad "pool: no grow-kick thread start"
+	[ $maxp -le 8 ] || bad "pool: $maxp pdflush threads, more than 8"
+	i=0
+	while [ $i -lt "$n" ]; do
+		echo "$sum  /mnt/l$i/f" | md5sum -c >/dev/null 2>&1 ||
+			bad "pool: loop$i: checksum before unmount"
+		umount /mnt/l$i || bad "pool: umount loop$i"
+		mount -t ext4 /dev/loop$i /mnt/l$i && echo "$sum  /mnt/l$i/f" | md5sum -c >/dev/null 2>&1 &&
+			ok "pool: loop$i: checksum after remount" || bad "pool: loop$i: checksum after remount"
+		umount /mnt/l$i
+		losetup -d /dev/loop$i
+		rm -f /mnt/p1/loop$i.img
+		i=$((i + 1))
+	done
+	for d in $slowdevs; do
+		echo "$sum  /mnt/$d/f" | md5sum -c >/dev/null 2>&1 && umount /mnt/$d &&
+			mount -t ext4 /dev/$d /mnt/$d && echo "$sum  /mnt/$d/f" | md5sum -c >/dev/null 2>&1 &&
+			ok "pool: $d: checksum after remount" || bad "pool: $d: checksum after remount"
+		umount /mnt/$d
+	done
+	rm -f /tmp/pool.src
+}
+if [ -n "${wbpool:-}" ]; then
+	pool_test "$wbpool"
+fi
+
+# --- the freezer: every model as 6.1's wq -----------------------------
+# 6.1's bdi_wq is not freezable (commit a2b90f11217790ec: a disk removed
+# during suspend is unregistered during resume, before the thaw, and must
+# not wait for frozen writeback), so the thread models are not either.
+# For each model of wbfreeze: switch to it, dirty 16 MiB on partition 1
+# with the background limit far above it, pages expiring 1 s after they
+# were dirtied and periodic writeback every second, then freeze the
+# system for 10 s with the freezer test level (pm_test=freezer: every
+# freezable task and kernel thread frozen, pm_test_delay s of mdelay(),
+# thaw; sync_on_suspend 0, or the sync before the freeze would write the
+# pages). The freeze must succeed (no thread refusing to freeze) and,
+# as under wq, the expired pages must be written while frozen: at least
+# one writeback_sb_written event of partition 1 between the end of
+# freeze_processes and the start of thaw_processes. The guest needs 2
+# vCPUs: the suspending task busy-waits on one (PREEMPT_NONE), and a
+# flusher woken there waits behind it - for the whole 10 s in one run of
+# bdi, whose thread had last run on that CPU. So the suspend runs on
+# CPU 1 and the flushers (flush-*, pdflush, the writeback workqueue's
+# workers through its sysfs cpumask) are kept to CPU 0 meanwhile.
+# With 5 s and pages expiring after 3 s, pdflush once had only one pass
+# in the window, just before the expiry; 10 s and 1 s leave several.
+flusher_cpus() { # CPU mask (hex)
+	local p
+	for p in /proc/[0-9]*; do
+		case "$(cat $p/comm 2>/dev/null)" in
+		flush-*|pdflush|bdi-default|sync_supers) taskset -p "$1" "${p#/proc/}" >/dev/null 2>&1 ;;
+		esac
+	done
+	echo "$1" >/sys/devices/virtual/workqueue/writeback/cpumask
+}
+freeze_test() { # model
+	local m=$1 T=/sys/kernel/tracing p1 rc inwin sum
+	p1=$(cat /sys/block/vda/vda1/dev)
+	set_model "$m"
+	check_threads "$m"
+	head -c $((16 << 20)) /dev/urandom >/tmp/freeze.src
+	sum=$(md5sum </tmp/freeze.src | cut -d' ' -f1)
+	sync
+	echo 0 >/sys/power/sync_on_suspend
+	echo freezer >/sys/power/pm_test
+	echo 10 >/sys/module/suspend/parameters/pm_test_delay
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	echo 100 >/proc/sys/vm/dirty_expire_centisecs
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >$T/tracing_on
+	echo >$T/trace
+	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/events/power/suspend_resume/enable
+	echo 1 >$T/tracing_on
+	cp /tmp/freeze.src /mnt/p1/freeze-$m
+	echo "$sum  /mnt/p1/freeze-$m" >$R/sums.freeze-$m
+	extra_files=$((extra_files + 1))
+	flusher_cpus 1
+	taskset 2 sh -c 'echo freeze >/sys/power/state'
+	rc=$?
+	flusher_cpus 3
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 0 >$T/events/power/suspend_resume/enable
+	grep -E ' (writeback_sb_written|suspend_resume):' $T/trace >$R/freeze-$m.trace
+	echo none >/sys/power/pm_test
+	echo 1 >/sys/power/sync_on_suspend
+	echo 3000 >/proc/sys/vm/dirty_expire_centisecs
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	rm -f /tmp/freeze.src
+	[ $rc = 0 ] || { bad "freeze $m: echo freeze >/sys/power/state failed (a task refused to freeze?)"; return; }
+	# the window: from "freeze_processes[0] end" to "thaw_processes[0] begin"
+	grep -q 'suspend_resume: freeze_processes\[0\] end' $R/freeze-$m.trace &&
+		grep -q 'suspend_resume: thaw_processes\[0\] begin' $R/freeze-$m.trace ||
+		{ bad "freeze $m: no freeze/thaw events in the trace"; return; }
+	inwin=$(awk -v sb="sb=$p1 " '/suspend_resume: freeze_processes\[0\] end/ { w = 1; next }
+		/suspend_resume: thaw_processes\[0\] begin/ { w = 2; next }
+		w == 1 && / writeback_sb_written:/ && index($0, sb) && !/ pages=0 / { n++ } END { print n + 0 }' $R/freeze-$m.trace)
+	echo "WBSIM: info freeze $m: $inwin chunks of vda1 written while frozen"
+	[ "$inwin" -gt 0 ] && ok "freeze $m: froze and thawed, expired pages written while frozen (as 6.1's wq)" ||
+		bad "freeze $m: nothing of vda1 written while frozen (a frozen flusher? 6.1's bdi_wq is not freezable)"
+}
+if [ -n "${wbfreeze:-}" ]; then
+	if [ -f /sys/power/pm_test ] && grep -qw freeze /sys/power/state; then
+		for m in $(echo "$wbfreeze" | tr , ' '); do
+			freeze_test "$m"
+		done
+	else
+		bad "wbfreeze: no /sys/power/pm_test or no freeze in /sys/power/state (CONFIG_SUSPEND, CONFIG_PM_DEBUG)"
+	fi
+fi
+
+# --- a model switch that fails: the old model keeps running ------------
+# /proc/thread-self/fail-nth makes the Nth slab allocation of the writing
+# task fail (failslab, GFP_KERNEL included). For N = 1, 2, ... the switch
+# fails at a later allocation each time: the sysctl buffer first, then
+# the kthread creation of the new model's start(). Each failed switch must
+# leave the old model current, its threads running, and writeback and
+# sync working (a file written and synced within 60 s, checksummed at the
+# end); the kernel must have said it kept the old model at least once per
+# target, i.e. a start() failed and was rolled back.
+rollback_sync() { # what
+	# numbered: a model switched to twice (wbrollback=...,bdi,...,bdi)
+	# must not overwrite its first file, which the count would miss
+	local t=0 pid f=rollback-$extra_files-$1
+	head -c 1048576 /dev/urandom | tee "/mnt/p1/$f" | md5sum |
+		sed "s|-\$|/mnt/p1/$f|" >"$R/sums.$f"
+	extra_files=$((extra_files + 1))
+	sync & pid=$!
+	while kill -0 $pid 2>/dev/null && [ $t -lt 60 ]; do
+		sleep 1; t=$((t + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		bad "rollback $1: sync still running after 60 s"
+		return 1
+	fi
+	return 0
+}
+rollback_test() {
+	local f=/sys/kernel/debug/failslab to from nth rc kept done_ok
+	[ -d $f ] && [ -e /proc/thread-self/fail-nth ] ||
+		{ bad "rollback: no failslab or fail-nth (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)"; return; }
+	echo N >$f/ignore-gfp-wait
+	echo 0 >$f/verbose
+	for to in $(echo "$wbrollback" | tr , ' '); do
+		from=$(cat $sysfile)
+		nth=1 kept=0 done_ok=0
+		while [ $nth -le 40 ]; do
+			dmesg -c >>$R/dmesg-rollback.txt
+			# fds opened first: only the write's allocations count
+			(
+				exec 3>/proc/thread-self/fail-nth 4>$sysfile
+				echo $nth >&3
+				echo "$to" >&4
+			) 2>/dev/null
+			rc=$?
+			if [ $rc = 0 ]; then
+				[ "$(cat $sysfile)" = "$to" ] && done_ok=1
+				break
+			fi
+			if [ "$(cat $sysfile)" != "$from" ]; then
+				bad "rollback $from->$to: failed switch (N=$nth) left $(cat $sysfile)"
+				break
+			fi
+			if dmesg | grep -q "flusher model $to failed to start.*keeping $from"; then
+				kept=$((kept + 1))
+				check_threads "$from"
+				rollback_sync "$from-$to-$nth" || break
+				ok "rollback $from->$to: allocation $nth failed in start(), $from kept, sync done"
+			fi
+			nth=$((nth + 1))
+		done
+		dmesg >>$R/dmesg-rollback.txt
+		[ $done_ok = 1 ] && ok "rollback: switched $from->$to after $((nth - 1)) failed attempts" ||
+			bad "rollback $from->$to: no successful switch (N=$nth)"
+		# wq starts no thread: nothing in its switch can fail after publishing
+		[ $kept -gt 0 ] || [ "$to" = wq ] || bad "rollback $from->$to: no failure reached start()"
+		check_threads "$to"
+		rollback_sync "$to" && ok "rollback: $to writes and syncs"
+	done
+	echo Y >$f/ignore-gfp-wait
+}
+if [ -n "${wbrollback:-}" ]; then
+	rollback_test
+fi
+
+# --- verify: sync, unmount, mount again, every checksum ----------------
+sync
+for i in 1 2; do
+	umount /mnt/p$i || bad "umount /mnt/p$i"
+done
+for i in 1 2; do
+	mount -t ext4 /dev/vda$i /mnt/p$i || bad "mount /dev/vda$i again"
+done
+nfiles=0
+for s in $R/sums.*; do
+	nfiles=$((nfiles + $(wc -l <"$s")))
+	md5sum -c "$s" >"$s.check" 2>&1 || bad "checksums of $s: $(grep -vc ': OK$' "$s.check") bad"
+done
+[ $nfiles = $((4 * wbfiles + extra_files)) ] && ok "$nfiles files verified" ||
+	bad "$nfiles files checked, want $((4 * wbfiles + extra_files))"
+for i in 1 2; do
+	umount /mnt/p$i
+done
+cat /proc/sys/vm/writeback_flusher >$R/model 2>/dev/null
+finish
