@@ -19,9 +19,8 @@ done
 
 # size in bytes of "384M", "6G", "128G"
 bytes() { numfmt --from=iec "$1"; }
-# one option's value from the dump: opt DUMP SECTION.KEY
-opt() { awk -v want="$2" '/^\[/ { sec = substr($0, 2, length($0) - 2); next }
-	{ i = index($0, " = "); if (i && sec "." substr($0, 1, i - 1) == want) { print substr($0, i + 3); exit } }' "$1"; }
+# one option's value from the flat dump: opt DUMP SECTION.KEY
+opt() { grep -m 1 "^$2	" "$1" | cut -f 2-; }
 check() {	# check SCENARIO WHAT README_VALUE SCENARIO_VALUE
 	[ "$3" = "$4" ] || fail "README.md, $1: $2 is '$3', the scenario says '$4'"
 }
@@ -34,7 +33,7 @@ while IFS='|' read -r _ scen cpus ram disks parts db journal fs secs shows _; do
 	f=sim/scenarios/$scen
 	[ -f "$f" ] || { fail "README.md lists $scen, not in sim/scenarios/"; continue; }
 	dump=$TMP/$scen.dump
-	$BIN/wbsim options -c "$f" --dump >"$dump" 2>"$TMP/err" || { fail "$scen: $(cat "$TMP/err")"; continue; }
+	$BIN/wbsim options -c "$f" --dump --flat >"$dump" 2>"$TMP/err" || { fail "$scen: $(cat "$TMP/err")"; continue; }
 	check "$scen" CPUs "$cpus" "$(opt "$dump" vm.cpus)"
 	check "$scen" RAM "$(bytes "$ram")" "$(opt "$dump" vm.ram)"
 	set -- $disks	# COUNT MODEL RATE UNIT
