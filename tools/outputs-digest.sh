@@ -15,7 +15,8 @@
 #   git stash pop; make all; tools/outputs-digest.sh /tmp/b > /tmp/b.txt
 #   cmp /tmp/a.txt /tmp/b.txt
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
+W=$root/bin/wbsim
 dur=60
 if [ "${1:-}" = -d ]; then
 	dur=${2:?}
@@ -25,16 +26,19 @@ fi
 out=$1
 [ ! -e "$out" ] || { echo "$0: $out exists; give a new directory" >&2; exit 2; }
 mkdir -p "$out"
+# run inside OUT_DIR with relative -o, so that no output names where the
+# digest was made (plots and reports print their directory)
+cd "$out"
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-for s in sim/scenarios/*.ini; do
+for s in "$root"/sim/scenarios/*.ini; do
 	n=$(basename "$s" .ini)
-	bin/wbsim options -c "$s" --dump >"$out/$n.dump.ini"
+	$W options -c "$s" --dump >"$n.dump.ini"
 	d=$dur
 	# 1000 disks: about 8 s of wall time per simulated second on 2 cores;
 	# 5 s still reach the first flusher wakeups and the first commit
 	[ "$n" != jbod1000 ] || d=5
-	bin/wbsim run "$s" --set sim.duration="$d" -o "$out/$n" >"$out/$n.stdout" 2>/dev/null
+	$W run "$s" --set sim.duration="$d" -o "$n" >"$n.stdout" 2>/dev/null
 done
-bin/wbsim matrix sim/scenarios/box2009.ini --set sim.duration="$dur" -j "$jobs" \
-	-o "$out/matrix" >"$out/matrix.stdout" 2>/dev/null
-(cd "$out" && find . -type f -print0 | sort -z | xargs -0 sha256sum)
+$W matrix "$root/sim/scenarios/box2009.ini" --set sim.duration="$dur" -j "$jobs" \
+	-o matrix >matrix.stdout 2>/dev/null
+find . -type f -print0 | sort -z | xargs -0 sha256sum

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cell-report.h"
+#include "cmdline.h"
 #include "commands.h"
 #include "workload/dbench.h"
 #include "outdir.h"
@@ -278,34 +279,53 @@ int write_report(struct matrix *mx)
 	return rename(tmp, path) ? -errno : 0;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: wbsim matrix [SCENARIO] [--flushers LIST] [--schedulers LIST] [-j N]\n"
-"                    [-o DIR [--force]] [-q] [--set SECTION.KEY=VALUE]...\n"
-"                    [--jobs-list [--wbsim CMD] | --merge CELLDIR...]\n"
+enum { OPT_FLUSHERS = CMD_LONG, OPT_SCHEDULERS, OPT_FORCE, OPT_JOBS_LIST,
+       OPT_WBSIM, OPT_MERGE };
+
+static const struct cmd_opt matrix_opts[] = {
+	{ "flushers", OPT_FLUSHERS, "LIST", "flusher models, comma-separated (default: all)" },
+	{ "schedulers", OPT_SCHEDULERS, "LIST", "I/O schedulers, comma-separated (default: all)" },
+	{ "jobs", 'j', "N", "cells at a time, 1..64 (default 2)" },
+	{ "output", 'o', "DIR", "the matrix directory (default: a new runs/SCENARIO-N)" },
+	{ "force", OPT_FORCE, NULL, "-o DIR may hold files wbsim did not write" },
+	{ "quiet", 'q', NULL, "no progress on stderr" },
+	{ "set", 's', "SECTION.KEY=VALUE", "override one option in every cell" },
+	{ "jobs-list", OPT_JOBS_LIST, NULL,
+	  "print one `wbsim run` command line per cell instead of running them" },
+	{ "wbsim", OPT_WBSIM, "CMD",
+	  "with --jobs-list: the program to name (default: this executable)" },
+	{ "merge", OPT_MERGE, NULL,
+	  "the operands after it are cell directories run anywhere: make their "
+	  "table and report" },
+	CMD_OPT_HELP,
+	{ NULL },
+};
+
+static const struct cmd_desc matrix_cmd = {
+	.name = "matrix",
+	.synopsis = "[SCENARIO] [--flushers LIST] [--schedulers LIST] [-j N]\n"
+		    "                    [-o DIR [--force]] [-q] [--set SECTION.KEY=VALUE]...\n"
+		    "                    [--jobs-list [--wbsim CMD] | --merge CELLDIR...]",
+	.about =
+"Runs the scenario once per flusher model and I/O scheduler, -j cells at\n"
+"a time, each into DIR/FLUSHER-SCHED/, then prints one table and writes\n"
+"DIR/report.md with plots. Without SCENARIO, the shipped box2009.ini; -o\n"
+"DIR as for `wbsim run` (refuses a non-empty directory that is not a\n"
+"wbsim run directory unless --force).\n"
 "\n"
-"Runs the scenario once per flusher model and I/O scheduler (default: all\n"
-"of each), -j cells at a time (default 2), each into DIR/FLUSHER-SCHED/,\n"
-"then prints one table and writes DIR/report.md with plots. Without\n"
-"SCENARIO, the shipped box2009.ini; without -o, a new runs/SCENARIO-N;\n"
-"-o DIR as for `wbsim run` (refuses a non-empty directory that is not a\n"
-"wbsim run directory unless --force). -q: no progress on stderr.\n"
-"\n"
-"\n"
-"Fan-out (README \"Running big sweeps\"): --jobs-list -o DIR prints one\n"
-"`wbsim run` command line per cell instead of running them (--wbsim CMD:\n"
-"the program to name in them; default this executable); --merge CELLDIR...\n"
-"makes the table and report of cells run anywhere, refusing (exit 2) a\n"
-"directory whose scenario.ini is not the one this matrix gives that cell.\n"
-"Give the same scenario, --set, --flushers and --schedulers to both.\n"
-"\n"
-"example:\n"
+"Fan-out (README \"Running big sweeps\"): --jobs-list -o DIR prints the\n"
+"cells' command lines; --merge CELLDIR... makes the table and report of\n"
+"cells run anywhere, refusing (exit 2) a directory whose scenario.ini is\n"
+"not the one this matrix gives that cell. Give the same scenario, --set,\n"
+"--flushers and --schedulers to both.\n",
+	.opts = matrix_opts,
+	.after =
+"examples:\n"
 "  wbsim matrix sim/scenarios/box2009.ini -o runs/box2009\n"
-"  wbsim matrix sim/scenarios/box2009.ini --flushers bdi,bdi-fair --schedulers cfq\n"
+"  wbsim matrix box2009.ini --flushers bdi,bdi-fair --schedulers cfq\n"
 "  wbsim matrix box2009.ini --jobs-list -o runs/b | parallel -j 8\n"
-"  wbsim matrix box2009.ini --merge runs/b/*/\n");
-}
+"  wbsim matrix box2009.ini --merge runs/b/*/\n",
+};
 
 /* Check every cell's scenario here, before anything runs: bad input
  * exits 2 with its file:line, not 1 from inside a cell. */
@@ -359,51 +379,73 @@ int matrix_main(int argc, char **argv)
 	/* static, like mx: the early bad-input returns leave it reachable */
 	static char **dirs;
 	int nr_dirs = 0;
+	struct cmd_parser p;
 	struct outdir od;
-	int nf, ns, ret;
+	int nf, ns, ret, opt;
 	struct scenario s;
+	char *a;
 
 	mx.jobs = 2;
 	mx.tty = isatty(STDERR_FILENO);
 	mx.sets = calloc((size_t)argc, sizeof(char *));
 	dirs = calloc((size_t)argc, sizeof(char *));
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
+	cmd_parser_init(&p, &matrix_cmd, argc, argv);
+	while ((opt = cmd_next(&p, &a))) {
+		switch (opt) {
+		case 'h':
+			cmd_usage(stdout, &matrix_cmd);
 			return stdout_close_check(0);
-		} else if (i + 1 < argc && !strcmp(a, "--flushers")) {
-			flushers = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "--schedulers")) {
-			scheds = argv[++i];
-		} else if (i + 1 < argc && !strcmp(a, "-j")) {
-			mx.jobs = atoi(argv[++i]);
-			if (mx.jobs < 1 || mx.jobs > 64) {
+		case OPT_FLUSHERS:
+			flushers = a;
+			break;
+		case OPT_SCHEDULERS:
+			scheds = a;
+			break;
+		case 'j': {
+			char *end;
+			long j = strtol(a, &end, 10);
+
+			if (end == a || *end || j < 1 || j > 64) {
 				fprintf(stderr, "wbsim matrix: -j wants 1..64\n");
 				return 2;
 			}
-		} else if (i + 1 < argc && !strcmp(a, "-o")) {
-			outdir = argv[++i];
-		} else if (!strcmp(a, "--force")) {
+			mx.jobs = (int)j;
+			break;
+		}
+		case 'o':
+			outdir = a;
+			break;
+		case OPT_FORCE:
 			force = true;
-		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			break;
+		case 'q':
 			mx.quiet = true;
-		} else if (i + 1 < argc && (!strcmp(a, "--set") || !strcmp(a, "-s"))) {
-			mx.sets[mx.nr_sets++] = argv[++i];
-		} else if (!strcmp(a, "--jobs-list")) {
+			break;
+		case 's':
+			mx.sets[mx.nr_sets++] = a;
+			break;
+		case OPT_JOBS_LIST:
 			jobs_list = true;
-		} else if (i + 1 < argc && !strcmp(a, "--wbsim")) {
-			wbsim = argv[++i];
-		} else if (!strcmp(a, "--merge")) {
+			break;
+		case OPT_WBSIM:
+			wbsim = a;
+			break;
+		case OPT_MERGE:
 			merge = true;
-		} else if (a[0] != '-' && merge && dirs) {
-			dirs[nr_dirs++] = argv[i];
-		} else if (a[0] != '-' && !mx.scenario_file) {
-			mx.scenario_file = a;
-		} else {
-			fprintf(stderr, "wbsim matrix: unknown or incomplete argument '%s'\n", a);
-			usage(stderr);
+			break;
+		case 1:
+			if (merge && dirs) {
+				dirs[nr_dirs++] = a;
+			} else if (!mx.scenario_file) {
+				mx.scenario_file = a;
+			} else {
+				fprintf(stderr, "wbsim matrix: more than one scenario ('%s', '%s')\n",
+					mx.scenario_file, a);
+				return 2;
+			}
+			break;
+		default:
+			cmd_usage(stderr, &matrix_cmd);
 			return 2;
 		}
 	}

@@ -3,56 +3,88 @@
  * `wbsim options`: the option tables as a reference, a scenario dump or
  * the wbsim-scenario(5) manual page.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cmdline.h"
 #include "commands.h"
 #include "experiment.h"
 #include "init/scenario.h"
 #include "options-doc.h"
+#include "outdir.h"
 #include "version.h"
 
+enum { OPT_DUMP = CMD_LONG, OPT_FLAT, OPT_MAN, OPT_EXPERIMENT };
+
+static const struct cmd_opt options_opts[] = {
+	CMD_OPT_SCENARIO,
+	{ "dump", OPT_DUMP, NULL,
+	  "the effective values as a scenario file that reproduces them" },
+	{ "flat", OPT_FLAT, NULL,
+	  "with --dump: one SECTION.KEY<TAB>VALUE line each, for scripts" },
+	{ "man", OPT_MAN, NULL, "the wbsim-scenario(5) manual page (roff)" },
+	{ "experiment", OPT_EXPERIMENT, "[=drop]",
+	  "also read and dump the real experiment's [qemu] section "
+	  "(tools/experiment/run.sh); =drop reads it, leaves it out of the dump" },
+	CMD_OPT_HELP,
+	{ NULL },
+};
+
+static const struct cmd_desc options_cmd = {
+	.name = "options",
+	.synopsis = "[-c SCENARIO]... [--set SECTION.KEY=VALUE]...\n"
+		    "                     [--experiment[=drop]] [--dump [--flat] | --man]",
+	.about =
+"Lists every option of every section, or with --dump the effective\n"
+"values after the scenario files and overrides, or with --man the\n"
+"wbsim-scenario(5) manual page.\n",
+	.opts = options_opts,
+};
+
 /*
- * --experiment[=drop]: bind the [qemu] table before any -c file is read
- * (files load as their -c is met), so a file with that section loads.
- * Return: 0 without, 1 with it, 2 with =drop (read but left out of the
- * dump: tools/validate/twin.sh writes a simulator scenario from a run's
- * experiment.ini), -1 for another value.
+ * --experiment[=drop] binds the [qemu] table before any -c file is read
+ * (files load as their -c is met), so a first walk finds it. Return: 0
+ * without, 1 with it, 2 with =drop (read but left out of the dump:
+ * tools/validate/twin.sh writes a simulator scenario from a run's
+ * experiment.ini), -EINVAL for bad input (message printed).
  */
 static int experiment_mode(int argc, char **argv)
 {
-	int mode = 0;
+	struct cmd_parser p;
+	char *a;
+	int c, mode = 0;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--experiment"))
-			mode = 1;
-		else if (!strcmp(argv[i], "--experiment=drop"))
-			mode = 2;
-		else if (!strncmp(argv[i], "--experiment=", 13))
-			return -1;
+	if (cmd_parser_init(&p, &options_cmd, argc, argv))
+		return -EINVAL;
+	while ((c = cmd_next(&p, &a))) {
+		if (c < 0)
+			return c;
+		if (c != OPT_EXPERIMENT)
+			continue;
+		if (a && strcmp(a, "drop")) {
+			fprintf(stderr, "wbsim options: --experiment takes no value but drop\n");
+			return -EINVAL;
+		}
+		mode = a ? 2 : 1;
 	}
 	return mode;
 }
 
 /**
- * options_main - `wbsim options [-c FILE] [--set K=V] [--dump [--flat]]`
- *
- * Without --dump, prints every option with type, default and help (the
- * reference the README points to); with --dump, the effective values after
- * the given scenario files and overrides, as a scenario file, or with
- * --flat as "section.key<TAB>value" lines.
+ * options_main - `wbsim options`; exit 0, 2 for bad input, 1 otherwise
  */
 int options_main(int argc, char **argv)
 {
 	struct experiment_params exp;
-	struct scenario s;
 	bool dump = false, man = false, flat = false;
-	int ret, emode = experiment_mode(argc, argv);
+	int c, ret, emode = experiment_mode(argc, argv);
+	struct cmd_parser p;
+	struct scenario s;
+	char *a;
 
-	if (emode < 0) {
-		fprintf(stderr, "wbsim options: --experiment takes no value but drop\n");
+	if (emode < 0)
 		return 2;
-	}
 	if (scenario_init(&s))
 		return 1;
 	if (emode && (config_bind(&s.cfg, &experiment_opt_table, &exp) ||
@@ -60,33 +92,33 @@ int options_main(int argc, char **argv)
 		scenario_exit(&s);
 		return 1;
 	}
-	for (int i = 1; i < argc; i++) {
-		ret = scenario_arg(&s, argc, argv, &i);
+	cmd_parser_init(&p, &options_cmd, argc, argv);
+	while ((c = cmd_next(&p, &a))) {
+		ret = cmd_scenario_opt(&s, c, a);
 		if (ret < 0)
 			goto bad;
 		if (ret)
 			continue;
-		if (!strcmp(argv[i], "--dump")) {
+		switch (c) {
+		case OPT_DUMP:
 			dump = true;
-		} else if (!strcmp(argv[i], "--flat")) {
+			break;
+		case OPT_FLAT:
 			flat = true;
-		} else if (!strncmp(argv[i], "--experiment", 12)) {
-			continue;
-		} else if (!strcmp(argv[i], "--man")) {
+			break;
+		case OPT_MAN:
 			man = true;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: wbsim options [-c SCENARIO]... [--set SECTION.KEY=VALUE]...\n"
-			       "                     [--experiment[=drop]] [--dump [--flat]|--man]\n"
-			       "Lists every option of every section, or with --dump the effective\n"
-			       "values as a scenario file that reproduces them (--flat: one\n"
-			       "SECTION.KEY<TAB>VALUE line each, for scripts), or with --man the\n"
-			       "wbsim-scenario(5) manual page (roff). --experiment also reads and\n"
-			       "dumps the real experiment's [qemu] section (tools/experiment/run.sh);\n"
-			       "=drop reads it and leaves it out of the dump.\n");
+			break;
+		case OPT_EXPERIMENT:
+			break;	/* bound above */
+		case 'h':
+			cmd_usage(stdout, &options_cmd);
 			scenario_exit(&s);
-			return 0;
-		} else {
-			fprintf(stderr, "wbsim options: unknown argument '%s'\n", argv[i]);
+			return stdout_close_check(0);
+		case 1:
+			fprintf(stderr, "wbsim options: unknown argument '%s' (scenario files take -c)\n", a);
+			goto bad;
+		default:
 			goto bad;
 		}
 	}
@@ -103,9 +135,9 @@ int options_main(int argc, char **argv)
 			config_dump_flat(stdout, &s.cfg);
 		else
 			config_dump(stdout, &s.cfg);
-	}
-	else
+	} else {
 		config_print_help(stdout, &s.cfg);
+	}
 	scenario_exit(&s);
 	return 0;
 bad:

@@ -11,37 +11,42 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmdline.h"
 #include "commands.h"
 #include "workload/disksim.h"
 #include "outdir.h"
 #include "workload/replay.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: wbsim replay TRACE [-f auto|disksim|blkparse|disksim-validate]\n"
-"                          [-c SCENARIO]...\n"
-"                          [--set SECTION.KEY=VALUE]... [-o DIR]\n"
-"\n"
+static const struct cmd_opt replay_opts[] = {
+	{ "format", 'f', "FORMAT",
+	  "trace format: auto (default: from the first line), disksim, "
+	  "blkparse, or disksim-validate: DiskSim's closed-loop validation "
+	  "trace, reported as mean access time against the measured one and "
+	  "DiskSim's rms demerit (not with -o)" },
+	CMD_OPT_SCENARIO,
+	{ "output", 'o', "DIR", "write DIR/sda.blktrace.0 and DIR/geometry" },
+	{ "force", CMD_LONG, NULL, "-o DIR may hold files wbsim did not write" },
+	CMD_OPT_HELP,
+	{ NULL },
+};
+
+static const struct cmd_desc replay_cmd = {
+	.name = "replay",
+	.synopsis = "TRACE [-f FORMAT] [-c SCENARIO]...\n"
+		    "                    [--set SECTION.KEY=VALUE]... [-o DIR [--force]]",
+	.about =
 "Replays a request trace (DiskSim ASCII or blkparse text; '-' = stdin)\n"
 "through the block layer and disk of the scenario, at the trace's arrival\n"
 "times, and prints request count, throughput and response times\n"
 "(mean/p50/p95/p99/max, nearest-rank). Defaults: the 2009 7200 rpm PATA\n"
-"disk with CFQ; see 'wbsim options' for every option.\n"
-"\n"
-"  -f FORMAT     trace format (default auto: from the first line);\n"
-"                disksim-validate: DiskSim's closed-loop validation trace,\n"
-"                reported as mean access time against the measured one\n"
-"                and DiskSim's rms demerit (not with -o)\n"
-"  -c FILE       scenario file; several are applied in order\n"
-"  --set K=V     override one option after the files\n"
-"  -o DIR        write DIR/sda.blktrace.0 and DIR/geometry\n"
-"\n"
+"disk with CFQ; see 'wbsim options' for every option.\n",
+	.opts = replay_opts,
+	.after =
 "examples:\n"
 "  wbsim replay trace.ascii --set queue.elevator=deadline\n"
 "  wbsim replay sda.txt -c sim/disks/ssd-sata.ini -o out\n"
-"  blkparse -i out/sda -D out | wbsim replay - -f blkparse\n");
-}
+"  blkparse -i out/sda -D out | wbsim replay - -f blkparse\n",
+};
 
 /* -f disksim-validate: no request queue, so no blktrace and no -o */
 static int replay_validate(struct scenario *s, const char *trace,
@@ -75,48 +80,53 @@ int replay_main(int argc, char **argv)
 	char errmsg[TRACE_ERR_MAX] = "";
 	struct outdir od;
 	bool force = false, validate = false;
+	struct cmd_parser p;
 	struct scenario s;
-	int ret;
+	char *a;
+	int ret, c;
 
 	if (scenario_init(&s))
 		return 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		ret = scenario_arg(&s, argc, argv, &i);
+	if (cmd_parser_init(&p, &replay_cmd, argc, argv))
+		goto bad;
+	while ((c = cmd_next(&p, &a))) {
+		ret = cmd_scenario_opt(&s, c, a);
 		if (ret < 0)
 			goto bad;
 		if (ret)
 			continue;
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
+		switch (c) {
+		case 'h':
+			cmd_usage(stdout, &replay_cmd);
 			scenario_exit(&s);
-			return 0;
-		} else if ((!strcmp(a, "-f") || !strcmp(a, "-o")) && i + 1 < argc) {
-			if (a[1] == 'o') {
-				outdir = argv[++i];
-			} else if (!strcmp(argv[i + 1], "disksim-validate")) {
+			return stdout_close_check(0);
+		case 'o':
+			outdir = a;
+			break;
+		case 'f':
+			if (!strcmp(a, "disksim-validate")) {
 				validate = true;
-				i++;
-			} else if (trace_format_parse(argv[++i], &fmt)) {
-				fprintf(stderr, "wbsim replay: unknown format '%s'\n",
-					argv[i]);
+			} else if (trace_format_parse(a, &fmt)) {
+				fprintf(stderr, "wbsim replay: unknown format '%s'\n", a);
 				goto bad;
 			}
-		} else if (!strcmp(a, "--force")) {
+			break;
+		case CMD_LONG:
 			force = true;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "wbsim replay: unknown or incomplete option '%s'\n", a);
-			goto bad;
-		} else if (!trace) {
+			break;
+		case 1:
+			if (trace) {
+				fprintf(stderr, "wbsim replay: more than one trace\n");
+				goto bad;
+			}
 			trace = a;
-		} else {
-			fprintf(stderr, "wbsim replay: more than one trace\n");
+			break;
+		default:
 			goto bad;
 		}
 	}
 	if (!trace) {
-		usage(stderr);
+		cmd_usage(stderr, &replay_cmd);
 		goto bad;
 	}
 	if (validate) {

@@ -23,6 +23,7 @@
 
 #include "block/blktrace.h"
 #include "cell-report.h"
+#include "cmdline.h"
 #include "commands.h"
 #include "workload/dbench.h"
 #include "outdir.h"
@@ -563,23 +564,43 @@ void run_result_print(FILE *f, const struct run_result *r)
 		r->hung.bdp_ns / 1e9);
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: wbsim run [SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]... [-o DIR [--force]]\n"
-"\n"
+enum { OPT_FORCE = CMD_LONG, OPT_MAX_TRACE, OPT_PROGRESS };
+
+static const struct cmd_opt run_opts_tab[] = {
+	CMD_OPT_SCENARIO,
+	{ "output", 'o', "DIR", "the run directory (default: a new runs/SCENARIO-N)" },
+	{ "force", OPT_FORCE, NULL, "-o DIR may hold files wbsim did not write" },
+	{ "quiet", 'q', NULL, "no progress on stderr" },
+	{ "max-trace-size", OPT_MAX_TRACE, "SIZE",
+	  "blktrace bytes per disk before the trace stops (default 4G; 0: no "
+	  "limit; k, m, g, t: binary multiples)" },
+	{ "progress", OPT_PROGRESS, "SECONDS",
+	  "wall seconds between progress lines when stderr is not a terminal "
+	  "(default 10; 0: none)" },
+	CMD_OPT_HELP,
+	{ NULL },
+};
+
+static const struct cmd_desc run_cmd = {
+	.name = "run",
+	.synopsis = "[SCENARIO] [-c SCENARIO]... [--set SECTION.KEY=VALUE]...\n"
+		    "                 [-o DIR [--force]] [-q]",
+	.about =
 "Simulates one cell: the machine of the scenario with its dbench instances,\n"
 "until they finish, and writes the run directory (dbench logs, blktrace,\n"
 "geometry, trace.txt, summary.json, scenario.ini, wbsim.manifest) for\n"
-"wbfair. Without SCENARIO, the shipped box2009.ini. Without -o, a new\n"
-"directory runs/SCENARIO-N; -o DIR reuses DIR only when it is empty or a\n"
-"wbsim run directory (removing only what its manifest lists), unless\n"
-"--force.\n"
-"\n"
+"wbfair. Without SCENARIO, the shipped box2009.ini; SCENARIO applies\n"
+"first wherever it stands, -c files and --set after it in order. Without\n"
+"-o, a new directory runs/SCENARIO-N; -o DIR reuses DIR only when it is\n"
+"empty or a wbsim run directory (removing only what its manifest lists),\n"
+"unless --force.\n",
+	.opts = run_opts_tab,
+	.after =
 "examples:\n"
 "  wbsim run sim/scenarios/box2009.ini -o runs/one\n"
-"  wbsim run sim/scenarios/box2009.ini --set writeback.flusher=pdflush --set queue.elevator=noop\n");
-}
+"  wbsim run sim/scenarios/box2009.ini --set writeback.flusher=pdflush \\\n"
+"            --set queue.elevator=noop\n",
+};
 
 /* "4G", "512M", "100k", "0": bytes, binary multiples. Return: 0 or -EINVAL. */
 static int parse_size(const char *s, uint64_t *out)
@@ -612,28 +633,36 @@ static int parse_size(const char *s, uint64_t *out)
 /*
  * The scenario file the command line names (positional, else -c), or NULL.
  * Known before any --set is applied, so that the default scenario can be
- * loaded first and the overrides still apply on top of it.
+ * loaded first and the overrides still apply on top of it. Return: 0, or
+ * -EINVAL for bad input (message printed).
  */
-static const char *named_scenario(int argc, char **argv, bool *positional)
+static int named_scenario(int argc, char **argv, const char **file,
+			  bool *positional)
 {
-	const char *c = NULL;
+	struct cmd_parser p;
+	char *a;
+	int c;
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-c") || !strcmp(a, "--scenario")) {
-			if (i + 1 < argc && !c)
-				c = argv[i + 1];
-			i++;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--set") || !strcmp(a, "-s")) {
-			i++;
-		} else if (a[0] != '-') {
+	*file = NULL;
+	*positional = false;
+	if (cmd_parser_init(&p, &run_cmd, argc, argv))
+		return -EINVAL;
+	while ((c = cmd_next(&p, &a))) {
+		if (c < 0)
+			return c;
+		if (c == 1 && *positional) {
+			fprintf(stderr, "wbsim run: more than one scenario ('%s', '%s'): give the others with -c\n",
+				*file, a);
+			return -EINVAL;
+		}
+		if (c == 1) {
+			*file = a;
 			*positional = true;
-			return a;
+		} else if (c == 'c' && !*file) {
+			*file = a;
 		}
 	}
-	*positional = false;
-	return c;
+	return 0;
 }
 
 /**
@@ -650,20 +679,23 @@ int run_main(int argc, char **argv)
 	struct outdir od;
 	bool force = false, quiet = false, plot_failed = false;
 	struct run_result r;
+	struct cmd_parser p;
 	struct scenario s;
 	bool positional;
-	int ret;
+	char *a;
+	int ret, c;
 
 	if (scenario_init(&s))
 		return 1;
-	scenario_file = named_scenario(argc, argv, &positional);
+	if (named_scenario(argc, argv, &scenario_file, &positional))
+		goto bad;
 	if (scenario_file && positional) {
 		/*
 		 * The positional scenario is the base wherever it stands on
 		 * the command line: `--set K=V FILE` must not let FILE's K
 		 * silently win over the --set.
 		 */
-		if (config_load_file(&s.cfg, scenario_file))
+		if (scenario_load(&s, scenario_file))
 			goto bad;
 	} else if (!scenario_file) {
 		/* no scenario: the shipped default, the 2009 box */
@@ -674,44 +706,51 @@ int run_main(int argc, char **argv)
 			goto bad;
 		}
 		scenario_file = defpath;
-		if (config_load_file(&s.cfg, defpath))
+		if (scenario_load(&s, defpath))
 			goto bad;
 	}
-	for (int i = 1; i < argc; i++) {
-		ret = scenario_arg(&s, argc, argv, &i);
+	cmd_parser_init(&p, &run_cmd, argc, argv);
+	while ((c = cmd_next(&p, &a))) {
+		ret = cmd_scenario_opt(&s, c, a);
 		if (ret < 0)
 			goto bad;
 		if (ret)
 			continue;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
+		switch (c) {
+		case 'h':
+			cmd_usage(stdout, &run_cmd);
 			scenario_exit(&s);
-			return 0;
-		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-			outdir = argv[++i];
-		} else if (!strcmp(argv[i], "--force")) {
+			return stdout_close_check(0);
+		case 'o':
+			outdir = a;
+			break;
+		case OPT_FORCE:
 			force = true;
-		} else if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+			break;
+		case 'q':
 			quiet = true;
-		} else if (!strncmp(argv[i], "--max-trace-size=", 17)) {
-			if (parse_size(argv[i] + 17, &o.max_trace)) {
+			break;
+		case OPT_MAX_TRACE:
+			if (parse_size(a, &o.max_trace)) {
 				fprintf(stderr, "wbsim run: --max-trace-size wants a size such as 4G, 512M or 0, not '%s'\n",
-					argv[i] + 17);
+					a);
 				goto bad;
 			}
-		} else if (!strncmp(argv[i], "--progress=", 11)) {
+			break;
+		case OPT_PROGRESS: {
 			char *end;
 
-			o.progress_s = strtod(argv[i] + 11, &end);
-			if (end == argv[i] + 11 || *end || !(o.progress_s >= 0)) {
+			o.progress_s = strtod(a, &end);
+			if (end == a || *end || !(o.progress_s >= 0)) {
 				fprintf(stderr, "wbsim run: --progress wants seconds >= 0, not '%s'\n",
-					argv[i] + 11);
+					a);
 				goto bad;
 			}
-		} else if (argv[i][0] != '-' && argv[i] == scenario_file) {
-			continue;	/* loaded first, above */
-		} else {
-			fprintf(stderr, "wbsim run: unknown or incomplete argument '%s'\n", argv[i]);
+			break;
+		}
+		case 1:
+			break;	/* the positional scenario: loaded first, above */
+		default:
 			goto bad;
 		}
 	}

@@ -104,34 +104,27 @@ static void scenario_note_disksim(struct scenario *s)
 }
 
 /**
- * scenario_arg - apply argv[*i] if it is "-c FILE" or "--set K=V"
+ * scenario_load - apply the scenario file @path (-c FILE)
  *
- * Return: 1 if consumed (with *i advanced past its value), 0 if the
- * argument is not a scenario option, -EINVAL after printing a message.
+ * Return: 0, or -EINVAL after "file:line: message" on stderr.
  */
-int scenario_arg(struct scenario *s, int argc, char **argv, int *i)
+int scenario_load(struct scenario *s, const char *path)
 {
-	const char *a = argv[*i];
-	bool is_file = !strcmp(a, "-c") || !strcmp(a, "--scenario");
-	bool is_set = !strcmp(a, "--set") || !strcmp(a, "-s");
-
-	if (!is_file && !is_set) {
-		if (!strncmp(a, "--set=", 6)) {
-			if (config_set(&s->cfg, a + 6))
-				return -EINVAL;
-			scenario_note_disksim(s);
-			return 1;
-		}
-		return 0;
-	}
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "wbsim: %s needs an argument\n", a);
-		return -EINVAL;
-	}
-	(*i)++;
-	if (is_file ? config_load_file(&s->cfg, argv[*i]) :
-	    config_set(&s->cfg, argv[*i]))
+	if (config_load_file(&s->cfg, path))
 		return -EINVAL;
 	scenario_note_disksim(s);
-	return 1;
+	return 0;
+}
+
+/**
+ * scenario_set - apply one "section.key=value" (--set)
+ *
+ * Return: 0, or -EINVAL after "--set ...: message" on stderr.
+ */
+int scenario_set(struct scenario *s, const char *assignment)
+{
+	if (config_set(&s->cfg, assignment))
+		return -EINVAL;
+	scenario_note_disksim(s);
+	return 0;
 }

@@ -50,7 +50,8 @@ struct scenario {
 
 int scenario_init(struct scenario *s);
 void scenario_exit(struct scenario *s);
-int scenario_arg(struct scenario *s, int argc, char **argv, int *i);
+int scenario_load(struct scenario *s, const char *path);
+int scenario_set(struct scenario *s, const char *assignment);
 
 static inline void *scenario_model_params(struct scenario *s)
 {

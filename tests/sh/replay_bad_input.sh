@@ -38,7 +38,7 @@ expect_exit 2 "s6.ini:2: unknown section" $BIN/wbsim replay "$TMP/good" -c "$TMP
 expect_exit 2 "queue.nr_requests=0.*out of range" $BIN/wbsim replay "$TMP/good" --set queue.nr_requests=0
 expect_exit 2 "want section.key=value" $BIN/wbsim replay "$TMP/good" --set nonsense
 expect_exit 2 "unknown format" $BIN/wbsim replay "$TMP/good" -f xml
-expect_exit 2 "unknown or incomplete option" $BIN/wbsim replay "$TMP/good" --bogus
+expect_exit 2 "wbsim replay: unknown option .--bogus." $BIN/wbsim replay "$TMP/good" --bogus
 expect_exit 2 "needs an argument" $BIN/wbsim replay "$TMP/good" --set
 expect_exit 2 "unknown command" $BIN/wbsim frobnicate
 # a disk definition problem found only when the disk is built
