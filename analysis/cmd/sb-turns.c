@@ -4,6 +4,7 @@
  * wbf_sb_turns()) as a table. It replaces tools/experiment/sb-turns.sh.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,20 +157,30 @@ int wbf_cmd_sb_turns(int argc, char **argv)
 	char *buf = NULL;
 	size_t len = 0;
 	bool quiet = false;
-	int i = 1, ret = 0;
+	static const struct option opts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, i, ret = 0;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "-q")) {
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'q':
 			quiet = true;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			break;
+		case 'h':
 			fputs(sb_turns_usage, stdout);
 			return 0;
-		} else {
+		default:
 			fprintf(stderr, "wbfair sb-turns: bad option '%s'\nTry 'wbfair sb-turns --help'.\n",
-				argv[i]);
+				argv[optind - 1]);
 			return 2;
 		}
 	}
+	i = optind;
 	if (i >= argc) {
 		fprintf(stderr, "wbfair sb-turns: no run directory or trace given\nTry 'wbfair sb-turns --help'.\n");
 		return 2;
