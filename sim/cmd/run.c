@@ -573,7 +573,7 @@ static const struct cmd_opt run_opts_tab[] = {
 	{ "quiet", 'q', NULL, "no progress on stderr" },
 	{ "max-trace-size", OPT_MAX_TRACE, "SIZE",
 	  "blktrace bytes per disk before the trace stops (default 4G; 0: no "
-	  "limit; k, m, g, t: binary multiples)" },
+	  "limit; a size as in a scenario: 64k, 512M, 1GiB, 10MB)" },
 	{ "progress", OPT_PROGRESS, "SECONDS",
 	  "wall seconds between progress lines when stderr is not a terminal "
 	  "(default 10; 0: none)" },
@@ -602,33 +602,14 @@ static const struct cmd_desc run_cmd = {
 "            --set queue.elevator=noop\n",
 };
 
-/* "4G", "512M", "100k", "0": bytes, binary multiples. Return: 0 or -EINVAL. */
-static int parse_size(const char *s, uint64_t *out)
-{
-	static const char units[] = "kmgt";
-	unsigned long long v;
-	const char *u;
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -EINVAL;
-	if (*end) {
-		u = strchr(units, *end | 0x20);
-		if (!u || end[1])
-			return -EINVAL;
-		for (long k = 0; k <= u - units; k++) {
-			if (v > (~0ull >> 10))
-				return -EINVAL;
-			v <<= 10;
-		}
-	}
-	*out = v;
-	return 0;
-}
+/*
+ * --max-trace-size is a size like any in a scenario: the option tables'
+ * one grammar (sim/lib/options.c: 64k, 512M, 4G, 1GiB, 10MB, 0)
+ */
+static const struct opt_desc max_trace_desc = {
+	"max-trace-size", OPT_SIZE, 0, "4G", 0, 0, NULL, NULL,
+	"blktrace bytes per disk before the trace stops"
+};
 
 /*
  * The scenario file the command line names (positional, else -c), or NULL.
@@ -731,7 +712,8 @@ int run_main(int argc, char **argv)
 			quiet = true;
 			break;
 		case OPT_MAX_TRACE:
-			if (parse_size(a, &o.max_trace)) {
+			if (opt_parse(&max_trace_desc, &o.max_trace, a, err,
+				      sizeof(err))) {
 				fprintf(stderr, "wbsim run: --max-trace-size wants a size such as 4G, 512M or 0, not '%s'\n",
 					a);
 				goto bad;
