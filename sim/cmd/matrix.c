@@ -88,11 +88,17 @@ static int cell_child(struct matrix *mx, struct cell *c)
 static int split_list(const char *list, char out[][32], int max,
 		      const char *const *valid, const char *what)
 {
-	char buf[512], *save = NULL, *tok;
+	char why[OPT_ERR_MAX];
+	struct opt_list l;
 	int n = 0;
 
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+	/* the option tables' list rule: comma-separated, no empty item */
+	if (opt_list_parse(&l, list, why, sizeof(why))) {
+		fprintf(stderr, "wbsim matrix: --%ss: %s\n", what, why);
+		return -EINVAL;
+	}
+	for (unsigned int j = 0; j < l.n; j++) {
+		const char *tok = opt_list_item(&l, j);
 		bool ok = false;
 
 		for (int i = 0; valid[i]; i++)
@@ -472,12 +478,12 @@ int matrix_main(int argc, char **argv)
 	{
 		/* the instances, for the table's columns */
 		const struct dbench_params *dp = s.dbench;
-		char list[OPT_STR_MAX], *save = NULL, *tok;
+		const struct opt_list *l = dp->instances.n ? &dp->instances :
+					   &s.sim.mount;
 
-		snprintf(list, sizeof(list), "%s", dp->instances[0] ? dp->instances : s.sim.mount);
-		for (tok = strtok_r(list, ", ", &save); tok && mx.nr_inst < CELL_MAX_INST;
-		     tok = strtok_r(NULL, ", ", &save))
-			snprintf(mx.inst[mx.nr_inst++], 16, "%.15s", tok);
+		for (unsigned int i = 0; i < l->n && mx.nr_inst < CELL_MAX_INST; i++)
+			snprintf(mx.inst[mx.nr_inst++], 16, "%.15s",
+				 opt_list_item(l, i));
 	}
 	scenario_exit(&s);
 	{

@@ -41,6 +41,7 @@ static const char *type_name(const struct opt_desc *d)
 	case OPT_TIME: return "time";
 	case OPT_ENUM: return "one of";
 	case OPT_STR: return "text";
+	case OPT_LIST: return "list";
 	}
 	return "?";
 }

@@ -63,7 +63,7 @@ static const struct opt_desc disk_opts[] = {
 	/* UDMA/133, the PATA link of the time (reference: 133 MB/s) */
 	{ "bus_rate", OPT_DOUBLE, P(bus_rate), "133", 1, 100000, "MB/s", NULL,
 	  "interface transfer rate, MB/s (10^6 bytes/s)" },
-	{ "partitions", OPT_STR, P(partitions), "", 0, 0, NULL, NULL,
+	{ "partitions", OPT_LIST, P(partitions), "", 0, 0, NULL, NULL,
 	  "comma-separated sizes: N%, a size (10G, 20GB) or rest; \"\" = none" },
 	/* a validated drive: DiskSim's own description, not a fit */
 	{ "disksim", OPT_STR, P(disksim), "", 0, 0, NULL, NULL,
@@ -150,8 +150,8 @@ static int parse_part_size(const char *tok, uint64_t capacity,
 
 /**
  * disk_parse_partitions - lay out a partition list on a disk
- * @spec: comma-separated sizes, each "N%" of @capacity, a size with a unit
- *	(as OPT_SIZE reads it) or "rest" (what is left; only last); "" = none
+ * @spec: the list of sizes, each "N%" of @capacity, a size with a unit
+ *	(as OPT_SIZE reads it) or "rest" (what is left; only last); none = none
  * @capacity: disk size in bytes
  * @parts: receives up to DISK_MAX_PARTS ranges, cylinder-aligned (see
  *	DOS_CYL_SECTORS above)
@@ -166,42 +166,27 @@ static int parse_part_size(const char *tok, uint64_t capacity,
  * after alignment, more than DISK_MAX_PARTS partitions, or sizes that add
  * up to more than @capacity.
  */
-int disk_parse_partitions(const char *spec, uint64_t capacity,
+int disk_parse_partitions(const struct opt_list *spec, uint64_t capacity,
 			  struct disk_part_range *parts, int *nr_parts,
 			  char *err, size_t errlen)
 {
 	uint64_t total = 0;
 	sector_t prev_end = DOS_SECTORS;
-	const char *s = skip_space(spec);
 	int n = 0;
 
 	*nr_parts = 0;
-	if (!*s)
-		return 0;
-	for (;;) {
-		const char *comma = strchr(s, ',');
-		size_t len = comma ? (size_t)(comma - s) : strlen(s);
-		char tok[OPT_STR_MAX];
+	for (unsigned int i = 0; i < spec->n; i++) {
+		const char *tok = opt_list_item(spec, i);
 		uint64_t bytes;
 		sector_t end;
 
-		if (len >= sizeof(tok))
-			len = sizeof(tok) - 1;
-		memcpy(tok, s, len);
-		tok[len] = '\0';
-		while (len && (tok[len - 1] == ' ' || tok[len - 1] == '\t'))
-			tok[--len] = '\0';
 		if (n == DISK_MAX_PARTS) {
 			snprintf(err, errlen, "more than %d partitions",
 				 DISK_MAX_PARTS);
 			return -EINVAL;
 		}
-		if (!len) {
-			snprintf(err, errlen, "partition %d is empty", n + 1);
-			return -EINVAL;
-		}
 		if (!strcmp(tok, "rest")) {
-			if (comma) {
+			if (i + 1 < spec->n) {
 				snprintf(err, errlen,
 					 "partition %d: 'rest' must be the last",
 					 n + 1);
@@ -244,9 +229,6 @@ int disk_parse_partitions(const char *spec, uint64_t capacity,
 		parts[n].nr = end - prev_end;
 		prev_end = end;
 		n++;
-		if (!comma)
-			break;
-		s = skip_space(comma + 1);
 	}
 	*nr_parts = n;
 	return 0;
@@ -404,11 +386,11 @@ int disk_init(struct disk *d, struct sim *sim, const struct disk_params *p,
 		if (ret)
 			return ret;
 	}
-	ret = disk_parse_partitions(p->partitions, capacity, parts,
+	ret = disk_parse_partitions(&p->partitions, capacity, parts,
 				    &nr_parts, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "%s: partitions '%s': %s\n", gd->name,
-			p->partitions, err);
+			p->partitions.raw, err);
 		hdd_ds_free(d->disksim);
 		d->disksim = NULL;
 		return ret;

@@ -29,7 +29,7 @@ struct disk_params {
 	uint64_t cache_size;		/* bytes of on-disk write cache */
 	sim_time_t overhead;		/* controller overhead per command */
 	double bus_rate;		/* interface MB/s (10^6 bytes/s) */
-	char partitions[OPT_STR_MAX];	/* "30%,40%,rest" or sizes; "" none */
+	struct opt_list partitions;	/* "30%,40%,rest" or sizes; "" none */
 	char disksim[OPT_STR_MAX];	/* DiskSim .parv describing the drive */
 	char disksim_where[OPT_STR_MAX];	/* "FILE:LINE" that set it, or "" */
 };
@@ -117,7 +117,7 @@ struct disk_part_range {
 	sector_t nr;
 };
 
-int disk_parse_partitions(const char *spec, uint64_t capacity,
+int disk_parse_partitions(const struct opt_list *spec, uint64_t capacity,
 			  struct disk_part_range *parts, int *nr_parts,
 			  char *err, size_t errlen);
 unsigned int disk_ncq_pick(const sim_time_t *pos, const sim_time_t *since,

@@ -114,11 +114,11 @@ static int mount_pattern(struct machine *m, struct scenario *s,
 static int mount_all(struct machine *m, struct scenario *s, char *err,
 		     size_t errlen)
 {
-	char list[OPT_STR_MAX], at[4200], *save = NULL, *tok;
+	char at[4200];
 
 	config_where(&s->cfg, "sim.mount", at, sizeof(at));
-	snprintf(list, sizeof(list), "%s", s->sim.mount);
-	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+	for (unsigned int i = 0; i < s->sim.mount.n; i++) {
+		const char *tok = opt_list_item(&s->sim.mount, i);
 		struct block_device *bdev;
 
 		if (is_pattern(tok)) {
@@ -211,11 +211,11 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		char at[4200], why[256];
 		int nr;
 
-		if (disk_parse_partitions(s->disk.partitions, s->disk.capacity,
+		if (disk_parse_partitions(&s->disk.partitions, s->disk.capacity,
 					  parts, &nr, why, sizeof(why))) {
 			snprintf(err, errlen, "%sdisk.partitions '%s': %s",
 				 config_where(&s->cfg, "disk.partitions", at, sizeof(at)),
-				 s->disk.partitions, why);
+				 s->disk.partitions.raw, why);
 			return -EINVAL;
 		}
 	}

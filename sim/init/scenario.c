@@ -20,7 +20,7 @@ static const struct opt_desc sim_opts[] = {
 	{ "disks", OPT_UINT, offsetof(struct sim_params, disks), "1", 1,
 	  SD_MAX_DISKS, NULL, NULL,
 	  "number of identical disks ([disk]): sda, sdb, ... sdz, sdaa, ... (the sd driver's names and numbers)" },
-	{ "mount", OPT_STR, offsetof(struct sim_params, mount), "sda1", 0, 0,
+	{ "mount", OPT_LIST, offsetof(struct sim_params, mount), "sda1", 0, 0,
 	  NULL, NULL, "partitions that get a filesystem, mounted in this order; a glob (sd*1, *) mounts every match in disk order" },
 	{ "blktrace", OPT_ENUM, offsetof(struct sim_params, blktrace), "auto",
 	  0, 0, NULL, sim_blktrace_names,

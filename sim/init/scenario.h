@@ -19,7 +19,7 @@ struct sim_params {
 	uint64_t seed;			/* master seed of every random stream */
 	sim_time_t duration;		/* simulated run time */
 	unsigned int disks;		/* identical disks: sda, sdb, ... */
-	char mount[OPT_STR_MAX];	/* partitions with a filesystem */
+	struct opt_list mount;		/* partitions with a filesystem */
 	sim_time_t sched_slice;		/* CPU time slice */
 	int blktrace;			/* enum sim_blktrace */
 };

@@ -132,6 +132,58 @@ static int check_range(const struct opt_desc *d, double v, char *err,
 }
 
 /**
+ * opt_list_parse - split @val into @l's items (struct opt_list says how)
+ *
+ * Return: 0, or -EINVAL with @err naming the item for an empty item, a
+ * value longer than OPT_STR_MAX - 1 or more than OPT_LIST_MAX items; @l
+ * is then the empty list.
+ */
+int opt_list_parse(struct opt_list *l, const char *val, char *err,
+		   size_t errlen)
+{
+	size_t len = strlen(val), at = 0;
+	const char *s = val;
+
+	memset(l, 0, sizeof(*l));
+	if (len >= OPT_STR_MAX) {
+		snprintf(err, errlen, "list longer than %d bytes", OPT_STR_MAX - 1);
+		return -EINVAL;
+	}
+	s = skip_space(val);
+	if (!*s) {
+		memcpy(l->raw, val, len + 1);
+		return 0;
+	}
+	for (;;) {
+		const char *comma = strchr(s, ',');
+		size_t n = comma ? (size_t)(comma - s) : strlen(s);
+
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (!n) {
+			snprintf(err, errlen, "item %u of '%s' is empty", l->n + 1, val);
+			goto bad;
+		}
+		if (l->n == OPT_LIST_MAX) {
+			snprintf(err, errlen, "more than %d items", OPT_LIST_MAX);
+			goto bad;
+		}
+		l->off[l->n++] = (unsigned short)at;
+		memcpy(l->buf + at, s, n);
+		at += n;
+		l->buf[at++] = '\0';
+		if (!comma)
+			break;
+		s = skip_space(comma + 1);
+	}
+	memcpy(l->raw, val, len + 1);
+	return 0;
+bad:
+	memset(l, 0, sizeof(*l));
+	return -EINVAL;
+}
+
+/**
  * opt_parse - parse @val for option @d and store it into @obj
  * @err: receives a message without file/line prefix on failure
  * Return: 0, or -EINVAL/-ERANGE with @err filled in.
@@ -183,6 +235,16 @@ int opt_parse(const struct opt_desc *d, void *obj, const char *val,
 		}
 		strcpy(p, val);
 		return 0;
+	case OPT_LIST: {
+		char why[OPT_ERR_MAX];
+
+		if (opt_list_parse((struct opt_list *)(void *)p, val, why,
+				   sizeof(why))) {
+			snprintf(err, errlen, "%s: %s", d->name, why);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	default:
 		break;
 	}
@@ -302,6 +364,8 @@ int opt_format(const struct opt_desc *d, const void *obj, char *buf,
 		return snprintf(buf, len, "%s", d->choices[*(const int *)p]);
 	case OPT_STR:
 		return snprintf(buf, len, "%s", p);
+	case OPT_LIST:
+		return snprintf(buf, len, "%s", ((const struct opt_list *)p)->raw);
 	}
 	return -EINVAL;
 }
@@ -316,6 +380,7 @@ static const char *type_hint(const struct opt_desc *d)
 	case OPT_TIME: return "time";
 	case OPT_ENUM: return "enum";
 	case OPT_STR: return "str";
+	case OPT_LIST: return "list";
 	}
 	return "?";
 }

@@ -23,9 +23,30 @@ enum opt_type {
 	OPT_TIME,	/* sim_time_t ns; ns/us/ms/s suffix, bare = ->unit */
 	OPT_ENUM,	/* int index into ->choices */
 	OPT_STR,	/* char[OPT_STR_MAX] */
+	OPT_LIST,	/* struct opt_list: comma-separated items */
 };
 
 #define OPT_STR_MAX	256
+#define OPT_LIST_MAX	64	/* items: more partitions than a disk has */
+
+/*
+ * A list option, split once here for every consumer (sim.mount,
+ * disk.partitions, dbench.instances, ...). Items are comma-separated with
+ * blanks around them dropped; an empty item is an error; "" is the empty
+ * list. Offsets, not pointers, so that a copied struct stays valid.
+ */
+struct opt_list {
+	char raw[OPT_STR_MAX];		/* as given: what the dump prints */
+	char buf[OPT_STR_MAX];		/* the items, each NUL-terminated */
+	unsigned short off[OPT_LIST_MAX];
+	unsigned int n;
+};
+
+static inline const char *opt_list_item(const struct opt_list *l,
+					unsigned int i)
+{
+	return l->buf + l->off[i];
+}
 
 struct opt_desc {
 	const char *name;
@@ -50,6 +71,8 @@ const struct opt_desc *opt_find(const struct opt_table *t, const char *name);
 int opt_parse(const struct opt_desc *d, void *obj, const char *val,
 	      char *err, size_t errlen);
 int opt_set_defaults(const struct opt_table *t, void *obj);
+int opt_list_parse(struct opt_list *l, const char *val, char *err,
+		   size_t errlen);
 int opt_format(const struct opt_desc *d, const void *obj, char *buf,
 	       size_t len);
 void opt_print_help(FILE *f, const struct opt_table *t);

@@ -39,10 +39,10 @@ static const struct opt_desc dbench_opts[] = {
 	  DBENCH_LOADFILE_DEFAULT, 0, 0, NULL, NULL, "dbench -c: the loadfile" },
 	{ "clients", OPT_UINT, offsetof(struct dbench_params, clients), "100",
 	  1, 4096, NULL, NULL, "clients per instance (dbench's process count)" },
-	{ "instances", OPT_STR, offsetof(struct dbench_params, instances), "",
+	{ "instances", OPT_LIST, offsetof(struct dbench_params, instances), "",
 	  0, 0, NULL, NULL,
 	  "partitions that run an instance, e.g. sda1,sda3; empty = every mounted one" },
-	{ "start_offsets", OPT_STR, offsetof(struct dbench_params, start_offsets),
+	{ "start_offsets", OPT_LIST, offsetof(struct dbench_params, start_offsets),
 	  "", 0, 0, NULL, NULL,
 	  "seconds each instance starts after the first, e.g. 0,10; empty = all together" },
 	CPU_OPT("ntcreatex", DBENCH_OP_NTCREATEX, "15", "NTCreateX (open/create)"),
@@ -443,20 +443,19 @@ static void tick_fn(struct sim *sim, struct sim_event *ev)
 static int parse_offsets(const struct dbench_params *p, double *off, int n,
 			 sim_time_t duration, char *err, size_t errlen)
 {
-	char buf[OPT_STR_MAX], at[4200], *save = NULL, *tok;
 	double limit = (double)duration / NSEC_PER_SEC;
-	int i = 0;
+	char at[4200];
 
 	config_where(p->cfg, "dbench.start_offsets", at, sizeof(at));
-	snprintf(buf, sizeof(buf), "%s", p->start_offsets);
-	for (tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+	if (p->start_offsets.n > (unsigned int)n) {
+		snprintf(err, errlen, "%sdbench.start_offsets: more offsets than instances (%d)",
+			 at, n);
+		return -EINVAL;
+	}
+	for (unsigned int i = 0; i < p->start_offsets.n; i++) {
+		const char *tok = opt_list_item(&p->start_offsets, i);
 		char *end;
 
-		if (i == n) {
-			snprintf(err, errlen, "%sdbench.start_offsets: more offsets than instances (%d)",
-				 at, n);
-			return -EINVAL;
-		}
 		off[i] = strtod(tok, &end);
 		if (*end || !isdigit((unsigned char)tok[0]) ||
 		    (tok[0] == '0' && isalnum((unsigned char)tok[1]))) {
@@ -469,7 +468,6 @@ static int parse_offsets(const struct dbench_params *p, double *off, int n,
 				 at, tok, limit);
 			return -EINVAL;
 		}
-		i++;
 	}
 	return 0;
 }
@@ -487,32 +485,37 @@ static struct super_block *sb_by_name(struct machine *m, const char *name)
 }
 
 /*
- * The partitions that run an instance: dbench.instances or every mount.
- * Return: a malloc'd list (a thousand mounts do not fit an option), or NULL.
+ * The partitions that run an instance: dbench.instances or every mount (a
+ * thousand mounts do not fit an option). Return: a malloc'd array of
+ * names, *n of them (pointing into @p or the super blocks), or NULL.
  */
-static char *instance_list(struct machine *m, const struct dbench_params *p)
+static const char **instance_list(struct machine *m,
+				  const struct dbench_params *p, int *n)
 {
-	size_t size = sizeof(p->instances), len = 0;
-	char *list;
+	size_t nr = p->instances.n;
+	const char **names;
 
-	if (p->instances[0])
-		return strdup(p->instances);
-	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
-	     pos = pos->next)
-		size += sizeof(list_entry(pos, struct super_block, s_list)->s_id) + 1;
-	list = malloc(size);
-	if (!list)
+	*n = 0;
+	if (!nr)
+		for (struct list_head *pos = m->super_blocks.next;
+		     pos != &m->super_blocks; pos = pos->next)
+			nr++;
+	names = calloc(nr + 1, sizeof(*names));
+	if (!names)
 		return NULL;
-	list[0] = 0;
+	if (p->instances.n) {
+		for (unsigned int i = 0; i < p->instances.n; i++)
+			names[(*n)++] = opt_list_item(&p->instances, i);
+		return names;
+	}
 	for (struct list_head *pos = m->super_blocks.next; pos != &m->super_blocks;
 	     pos = pos->next) {
 		struct super_block *sb = list_entry(pos, struct super_block, s_list);
 
 		if (sb != &m->bdev_sb)
-			len += snprintf(list + len, size - len, "%s%s", len ? "," : "",
-					sb->s_id);
+			names[(*n)++] = sb->s_id;
 	}
-	return list;
+	return names;
 }
 
 static int add_instance(struct dbench_run *dr, struct machine *m,
@@ -577,9 +580,9 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		 const struct dbench_params *p, sim_time_t duration,
 		 const char *outdir, char *err, size_t errlen)
 {
-	char *list, *count, *save = NULL, *tok;
+	const char **list;
 	double *off;
-	int ret, n = 0;
+	int ret, n;
 
 	memset(dr, 0, sizeof(*dr));
 	ret = dbench_loadfile_load(&dr->lf, p->loadfile);
@@ -594,16 +597,9 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 		snprintf(err, errlen, "%s%s", at, dr->lf.err);
 		return -EINVAL;
 	}
-	list = instance_list(m, p);
-	count = list ? strdup(list) : NULL;
-	if (!count) {
-		free(list);
+	list = instance_list(m, p, &n);
+	if (!list)
 		return -ENOMEM;
-	}
-	for (tok = strtok_r(count, ", ", &save); tok;
-	     tok = strtok_r(NULL, ", ", &save))
-		n++;
-	free(count);
 	off = calloc(n + 1, sizeof(*off));
 	dr->inst = calloc(n + 1, sizeof(*dr->inst));
 	if (!off || !dr->inst) {
@@ -613,8 +609,8 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 	ret = parse_offsets(p, off, n, duration, err, errlen);
 	if (ret)
 		goto out;
-	n = 0;
-	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save), n++) {
+	for (int i = 0; i < n; i++) {
+		const char *tok = list[i];
 		struct super_block *sb = sb_by_name(m, tok);
 		char at[4200];
 
@@ -626,14 +622,14 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 			goto out;
 		}
 		/* two instances on one partition would share one log */
-		for (int i = 0; i < dr->nr_inst; i++)
-			if (dr->inst[i].sb == sb) {
+		for (int j = 0; j < dr->nr_inst; j++)
+			if (dr->inst[j].sb == sb) {
 				snprintf(err, errlen, "%sdbench.instances: '%s' listed twice",
 					 at, tok);
 				ret = -EINVAL;
 				goto out;
 			}
-		ret = add_instance(dr, m, p, sb, (sim_time_t)(off[n] * 1e9),
+		ret = add_instance(dr, m, p, sb, (sim_time_t)(off[i] * 1e9),
 				   duration, outdir, err, errlen);
 		if (ret)
 			goto out;

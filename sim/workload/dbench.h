@@ -19,8 +19,8 @@
 struct dbench_params {
 	char loadfile[OPT_STR_MAX];
 	unsigned int clients;		/* per instance */
-	char instances[OPT_STR_MAX];	/* partitions; "" = every mount */
-	char start_offsets[OPT_STR_MAX];	/* seconds, one per instance */
+	struct opt_list instances;	/* partitions; "" = every mount */
+	struct opt_list start_offsets;	/* seconds, one per instance */
 	sim_time_t cpu[DBENCH_OP_NR];	/* CPU per op, by type */
 	sim_time_t cpu_per_kib;		/* copying data in or out */
 	const struct config *cfg;	/* where values came from, or NULL */

@@ -282,8 +282,47 @@ static void test_include(void)
 	rmdir(dir);
 }
 
+/* OPT_LIST: one split for every list option (struct opt_list) */
+static void test_list(void)
+{
+	static const struct opt_desc d = { "l", OPT_LIST, 0, "", 0, 0, NULL,
+					   NULL, "a list" };
+	char err[OPT_ERR_MAX], buf[OPT_STR_MAX + 32], many[OPT_STR_MAX];
+	struct opt_list l, copy;
+	size_t n = 0;
+
+	CHECK(opt_parse(&d, &l, " sda1 , sda3,\tsdb1 ", err, sizeof(err)) == 0);
+	CHECK(l.n == 3);
+	CHECK(!strcmp(opt_list_item(&l, 0), "sda1"));
+	CHECK(!strcmp(opt_list_item(&l, 1), "sda3"));
+	CHECK(!strcmp(opt_list_item(&l, 2), "sdb1"));
+	/* the dump prints the value as given; a copy keeps its items */
+	CHECK(opt_format(&d, &l, buf, sizeof(buf)) > 0);
+	CHECK(!strcmp(buf, " sda1 , sda3,\tsdb1 "));
+	copy = l;
+	memset(&l, 0x55, sizeof(l));
+	CHECK(!strcmp(opt_list_item(&copy, 2), "sdb1"));
+	CHECK(opt_parse(&d, &l, "", err, sizeof(err)) == 0 && l.n == 0);
+	CHECK(opt_parse(&d, &l, "  ", err, sizeof(err)) == 0 && l.n == 0);
+	CHECK(opt_parse(&d, &l, "one", err, sizeof(err)) == 0 && l.n == 1);
+	/* an empty item, a trailing comma: errors naming the item */
+	CHECK(opt_parse(&d, &l, "a,,b", err, sizeof(err)) == -EINVAL);
+	CHECK(strstr(err, "item 2") != NULL);
+	CHECK(opt_parse(&d, &l, "a,", err, sizeof(err)) == -EINVAL);
+	CHECK(opt_parse(&d, &l, ",", err, sizeof(err)) == -EINVAL);
+	CHECK(l.n == 0);
+	/* OPT_LIST_MAX items fit, one more does not */
+	for (int i = 0; i < OPT_LIST_MAX; i++)
+		n += snprintf(many + n, sizeof(many) - n, "%s1", i ? "," : "");
+	CHECK(opt_parse(&d, &l, many, err, sizeof(err)) == 0 && l.n == OPT_LIST_MAX);
+	snprintf(many + n, sizeof(many) - n, ",2");
+	CHECK(opt_parse(&d, &l, many, err, sizeof(err)) == -EINVAL);
+	CHECK(strstr(err, "more than") != NULL);
+}
+
 int main(void)
 {
+	test_list();
 	test_defaults_and_units();
 	test_scenario_text();
 	test_include();

@@ -21,6 +21,7 @@ struct fixture {
 	struct disk d;
 	struct disk_params p;
 	void *hp;
+	char err[OPT_ERR_MAX];
 };
 
 static int setup(struct fixture *f, const char *partitions, int index)
@@ -30,7 +31,7 @@ static int setup(struct fixture *f, const char *partitions, int index)
 	f->hp = calloc(1, hdd_ops.params_size);
 	CHECK(opt_set_defaults(&disk_opt_table, &f->p) == 0);
 	CHECK(opt_set_defaults(hdd_ops.options, f->hp) == 0);
-	snprintf(f->p.partitions, sizeof(f->p.partitions), "%s", partitions);
+	CHECK(opt_list_parse(&f->p.partitions, partitions, f->err, sizeof(f->err)) == 0);
 	return disk_init(&f->d, &f->sim, &f->p, f->hp, index);
 }
 
@@ -159,6 +160,18 @@ static void test_sd_numbering(void)
 	sim_exit(&f.sim);
 }
 
+/* a partition list as a scenario gives it: split, then laid out */
+static int parse_parts(const char *spec, uint64_t capacity,
+		       struct disk_part_range *parts, int *nr, char *err,
+		       size_t errlen)
+{
+	struct opt_list l;
+
+	if (opt_list_parse(&l, spec, err, errlen))
+		return -EINVAL;
+	return disk_parse_partitions(&l, capacity, parts, nr, err, errlen);
+}
+
 static void test_bad_partitions(void)
 {
 	static const char *const bad[] = {
@@ -174,7 +187,7 @@ static void test_bad_partitions(void)
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		err[0] = '\0';
-		if (disk_parse_partitions(bad[i], 80000000000ULL, parts, &nr,
+		if (parse_parts(bad[i], 80000000000ULL, parts, &nr,
 					  err, sizeof(err)) != -EINVAL) {
 			fprintf(stderr, "accepted bad partitions '%s'\n",
 				bad[i]);
@@ -183,10 +196,10 @@ static void test_bad_partitions(void)
 		CHECK(err[0] != '\0');
 	}
 	/* fifteen is the sd limit and fine */
-	CHECK(disk_parse_partitions("1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,rest",
+	CHECK(parse_parts("1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,1%,rest",
 				    80000000000ULL, parts, &nr, err,
 				    sizeof(err)) == 0 && nr == 15);
-	CHECK(disk_parse_partitions("  ", 80000000000ULL, parts, &nr, err,
+	CHECK(parse_parts("  ", 80000000000ULL, parts, &nr, err,
 				    sizeof(err)) == 0 && nr == 0);
 	/* and disk_init refuses a bad list */
 	CHECK(setup(&f, "60%,60%", 0) == -EINVAL);

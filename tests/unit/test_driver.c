@@ -57,7 +57,8 @@ static void rig_init(struct rig *r, const char *elevator, unsigned int depth,
 	snprintf(set, sizeof(set), "queue.elevator=%s", elevator);
 	CHECK(config_set(&r->s.cfg, set) == 0);
 	r->s.disk.queue_depth = depth;
-	snprintf(r->s.disk.partitions, sizeof(r->s.disk.partitions), "%s", parts);
+	snprintf(set, sizeof(set), "disk.partitions=%s", parts);
+	CHECK(config_set(&r->s.cfg, set) == 0);
 		sim_init(&r->sim, 1);
 	CHECK(disk_init(&r->disk, &r->sim, &r->s.disk, scenario_model_params(&r->s), 0) == 0);
 	CHECK(blk_init_queue(&r->q, &r->sim, &r->s.queue, scenario_elv_params(&r->s)) == 0);
