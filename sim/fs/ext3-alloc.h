@@ -48,6 +48,10 @@ struct ext3_params {
 	unsigned int reserve;		/* reservation window, blocks; 0: off */
 	bool orlov;			/* else -o oldalloc */
 	bool resize_inode;		/* reserved GDT blocks for growth */
+	/* mount options */
+	int journal;			/* enum fs_journal_mode: -o data= */
+	uint64_t commit_interval;	/* ns: -o commit= */
+	uint64_t cpu_commit;		/* ns of CPU per journal commit */
 };
 
 extern const struct opt_table ext3_opt_table;

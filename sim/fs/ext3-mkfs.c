@@ -28,6 +28,10 @@
 
 #include "ext3-int.h"
 
+static const char *const journal_modes[] = {
+	"none", "writeback", "ordered", NULL
+};
+
 static const struct opt_desc ext3_opts[] = {
 	{ "block_size", OPT_SIZE, offsetof(struct ext3_params, block_size),
 	  "4096", 4096, 4096, NULL, NULL,
@@ -60,12 +64,22 @@ static const struct opt_desc ext3_opts[] = {
 	{ "resize_inode", OPT_BOOL, offsetof(struct ext3_params, resize_inode),
 	  "1", 0, 0, NULL, NULL,
 	  "reserve GDT blocks for online growth (mke2fs default feature)" },
+	/* mount options, used by ext3.c */
+	{ "journal", OPT_ENUM, offsetof(struct ext3_params, journal), "ordered",
+	  0, 0, NULL, journal_modes,
+	  "none (ext2-like), writeback or ordered (ext3's data= modes)" },
+	{ "commit_interval", OPT_TIME,
+	  offsetof(struct ext3_params, commit_interval), "5", 0.001, 3600, "s",
+	  NULL, "kjournald commit interval (ext3 commit=)" },
+	{ "cpu_commit", OPT_TIME, offsetof(struct ext3_params, cpu_commit),
+	  "50", 0, 100000, "us", NULL, "CPU time of one journal commit" },
 	{ .name = NULL },
 };
 
+/* one section for the filesystem: how mke2fs made it, how it is mounted */
 const struct opt_table ext3_opt_table = {
 	.section = "ext3",
-	.title = "ext3 on-disk layout (mke2fs 1.41) and allocator (v2.6.30)",
+	.title = "ext3: on-disk layout (mke2fs 1.41), allocator and mount options (v2.6.30)",
 	.opts = ext3_opts,
 };
 

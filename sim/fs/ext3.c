@@ -31,28 +31,11 @@
 
 #define DIRENTS_PER_BLOCK	128
 
-static const char *const journal_modes[] = { "none", "writeback", "ordered", NULL };
-
-static const struct opt_desc fs_opts[] = {
-	{ "journal", OPT_ENUM, offsetof(struct fs_params, journal), "ordered",
-	  0, 0, NULL, journal_modes,
-	  "none (ext2-like), writeback or ordered (ext3's data= modes)" },
-	{ "commit_interval", OPT_TIME, offsetof(struct fs_params, commit_interval),
-	  "5", 0.001, 3600, "s", NULL, "kjournald commit interval (ext3 commit=)" },
-	{ "cpu_commit", OPT_TIME, offsetof(struct fs_params, cpu_commit), "50",
-	  0, 100000, "us", NULL, "CPU time of one journal commit" },
-	{ NULL },
-};
-
-const struct opt_table fs_opt_table = {
-	"fs", "the filesystem on each mounted partition (ext3-like)", fs_opts
-};
-
 struct ext3_sb {
 	struct super_block sb;
 	struct machine *m;
 	struct ext3_fs *fs;
-	struct fs_params p;
+	struct ext3_params p;
 	/* the running transaction's metadata blocks (a set) */
 	uint64_t *t_blocks;
 	/* a commit's blocks and journal bios, owned by kjournald's stack;
@@ -562,7 +545,6 @@ static const struct super_operations ext3_sops = {
 struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 			       struct backing_dev_info *bdi,
 			       struct super_block *bdev_sb,
-			       const struct fs_params *fp,
 			       const struct ext3_params *ep, char *err,
 			       size_t errlen)
 {
@@ -593,7 +575,7 @@ struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 		return NULL;
 	}
 	es->m = m;
-	es->p = *fp;
+	es->p = *ep;
 	INIT_LIST_HEAD(&es->t_ordered);
 	INIT_LIST_HEAD(&es->jbios);
 	init_waitqueue_head(&es->commit_wait);
@@ -617,7 +599,7 @@ struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 	sb->s_bdev_inode->i_bdev = bdev;
 	sb->s_bdev_inode->i_data.bdi = bdi;
 	sb->s_bdev_inode->i_count = 1;
-	if (ep->journal_size || fp->journal != FS_JOURNAL_NONE) {
+	if (ep->journal_size || ep->journal != FS_JOURNAL_NONE) {
 		if (ext3_journal_extent(es->fs, &es->j_start, &es->j_len) || !es->j_len) {
 			snprintf(err, errlen, "%s: no journal in the layout", bdev->name);
 			ext3_fs_destroy(es->fs);
@@ -626,7 +608,7 @@ struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 		}
 	}
 	list_add_tail(&sb->s_list, &m->super_blocks);
-	if (fp->journal != FS_JOURNAL_NONE) {
+	if (ep->journal != FS_JOURNAL_NONE) {
 		char comm[32];
 
 		snprintf(comm, sizeof(comm), "kjournald/%s", bdev->name);

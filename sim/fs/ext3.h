@@ -12,19 +12,10 @@ enum fs_journal_mode {
 	FS_JOURNAL_ORDERED,
 };
 
-/* [fs] section */
-struct fs_params {
-	int journal;			/* enum fs_journal_mode */
-	sim_time_t commit_interval;
-	sim_time_t cpu_commit;
-};
-
-extern const struct opt_table fs_opt_table;
 
 struct super_block *ext3_mount(struct machine *m, struct block_device *bdev,
 			       struct backing_dev_info *bdi,
 			       struct super_block *bdev_sb,
-			       const struct fs_params *fp,
 			       const struct ext3_params *ep, char *err,
 			       size_t errlen);
 void ext3_umount_free(struct machine *m, struct super_block *sb);

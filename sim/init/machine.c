@@ -76,7 +76,7 @@ static int mount_one(struct machine *m, struct scenario *s,
 		     struct block_device *bdev, char *err, size_t errlen)
 {
 	return ext3_mount(m, bdev, machine_bdi_of(m, bdev), &m->bdev_sb,
-			  &s->fs, s->ext3, err, errlen) ? 0 : -EINVAL;
+			  s->ext3, err, errlen) ? 0 : -EINVAL;
 }
 
 /*

@@ -54,7 +54,6 @@ int scenario_init(struct scenario *s)
 	config_bind(&s->cfg, &queue_opt_table, &s->queue);
 	config_bind(&s->cfg, &vm_opt_table, &s->vm);
 	config_bind(&s->cfg, &writeback_opt_table, &s->wb);
-	config_bind(&s->cfg, &fs_opt_table, &s->fs);
 	s->ext3 = calloc(1, sizeof(*s->ext3));
 	if (!s->ext3)
 		goto nomem;

@@ -43,7 +43,6 @@ struct scenario {
 	void *elv_params[SCENARIO_MAX_ELEVATORS];	/* by elevator_types[] */
 	struct vm_params vm;
 	struct writeback_params wb;
-	struct fs_params fs;
 	struct ext3_params *ext3;
 	void *dbench;			/* the workload's own sections */
 };

@@ -22,7 +22,7 @@ ratio() { # RUN_DIR: pages written back / pages dirtied of a simulated run
 		awk '$1 == "d" { d = $2 } $1 == "w" { w = $2 } END { if (d > 0) printf "%.4f", w / d }'
 }
 $BIN/wbsim run sim/scenarios/bigram.ini -q -o "$TMP/ordered" >/dev/null 2>"$TMP/err" || fail "bigram: $(cat "$TMP/err")"
-$BIN/wbsim run sim/scenarios/bigram.ini --set fs.journal=writeback -q -o "$TMP/wb" >/dev/null 2>"$TMP/err" ||
+$BIN/wbsim run sim/scenarios/bigram.ini --set ext3.journal=writeback -q -o "$TMP/wb" >/dev/null 2>"$TMP/err" ||
 	fail "bigram writeback: $(cat "$TMP/err")"
 sim=$(ratio "$TMP/ordered") simwb=$(ratio "$TMP/wb")
 [ -n "$sim" ] && [ -n "$simwb" ] || fail "no pages_dirtied/pagecache_pages_written in summary.json"

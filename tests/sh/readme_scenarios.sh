@@ -52,7 +52,7 @@ while IFS='|' read -r _ scen cpus ram disks parts db journal fs secs shows _; do
 	else
 		check "$scen" "dbench instances" "$on" "$(opt "$dump" dbench.instances)"
 	fi
-	check "$scen" journal "$journal" "$(opt "$dump" fs.journal)"
+	check "$scen" journal "$journal" "$(opt "$dump" ext3.journal)"
 	check "$scen" "flusher, scheduler" "$fs" "$(opt "$dump" writeback.flusher), $(opt "$dump" queue.elevator)"
 	check "$scen" duration "${secs}000000000ns" "$(opt "$dump" sim.duration)"
 

@@ -11,7 +11,7 @@ costs="--set dbench.cpu_mkdir=20us --set dbench.cpu_ntcreatex=15us
        --set dbench.cpu_per_kib=400ns"
 $BIN/wbsim run sim/scenarios/box2009.ini --set vm.ram=6G --set vm.cpus=1 \
 	--set dbench.clients=1 --set sim.duration=10 --set dbench.instances=sda1 \
-	--set fs.journal=none --set dbench.loadfile=tests/data/inmemory.txt \
+	--set ext3.journal=none --set dbench.loadfile=tests/data/inmemory.txt \
 	$costs -o "$TMP/r" >"$TMP/out" || fail "run failed"
 cat "$TMP/out"
 # one pass: Mkdir 20 + NTCreateX(dir) 15 + Close 4 + NTCreateX 15

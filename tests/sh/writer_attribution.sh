@@ -104,8 +104,8 @@ for f in $flushers; do
 done
 # other submit paths and block layers
 short="--set sim.duration=5 --set dbench.clients=10"
-check_run ext2 sim/scenarios/box2009.ini $short --set fs.journal=none
-check_run data-writeback sim/scenarios/box2009.ini $short --set fs.journal=writeback --set writeback.flusher=pdflush
+check_run ext2 sim/scenarios/box2009.ini $short --set ext3.journal=none
+check_run data-writeback sim/scenarios/box2009.ini $short --set ext3.journal=writeback --set writeback.flusher=pdflush
 check_run noop sim/scenarios/box2009.ini $short --set queue.elevator=noop
 check_run deadline sim/scenarios/box2009.ini $short --set queue.elevator=deadline --set writeback.flusher=wq
 check_run ssd sim/disks/ssd-sata.ini $short --set disk.partitions=50%,rest --set sim.mount=sda1,sda2

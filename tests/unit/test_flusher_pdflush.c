@@ -38,7 +38,7 @@ static int rig_init(struct rig *r, const char *const *sets)
 	CHECK(config_set(&r->s.cfg, "disk.partitions=10G,10G,rest") == 0);
 	CHECK(config_set(&r->s.cfg, "sim.mount=sda1,sda3") == 0);
 	CHECK(config_set(&r->s.cfg, "writeback.flusher=pdflush") == 0);
-	CHECK(config_set(&r->s.cfg, "fs.journal=none") == 0);
+	CHECK(config_set(&r->s.cfg, "ext3.journal=none") == 0);
 	/* the tests read per-inode events back from the trace */
 	CHECK(config_set(&r->s.cfg, "writeback.trace_verbose=yes") == 0);
 	for (; sets && *sets; sets++)

@@ -257,7 +257,7 @@ static void test_chunk_size(void)
  */
 static void test_lifecycle(void)
 {
-	static const char *const sets[] = { "fs.journal=none", NULL };
+	static const char *const sets[] = { "ext3.journal=none", NULL };
 	const sim_time_t interval = 5 * NSEC_PER_SEC;
 	struct writer w0 = { .start = 100 * NSEC_PER_MSEC,
 			     .file_bytes = 1 << 20, .max_files = 1, .fsync = true };
@@ -371,7 +371,7 @@ static size_t sb_calls(struct rig *r, struct sb_call **out)
  */
 static void test_sb_slices(void)
 {
-	static const char *const sets[] = { "fs.journal=none", NULL };
+	static const char *const sets[] = { "ext3.journal=none", NULL };
 	const sim_time_t slice = 100 * NSEC_PER_MSEC, jiffy = NSEC_PER_SEC / 250;
 	long pages[2] = { 0, 0 };
 	size_t nr, sliced = 0, same_after_slice = 0, switches = 0, runs = 0;
@@ -480,7 +480,7 @@ static uint64_t max_pause_us(struct rig *r, uint64_t *nr, uint64_t *max_dirtied)
  */
 static void test_throttle(void)
 {
-	static const char *const sets[] = { "fs.journal=none", NULL };
+	static const char *const sets[] = { "ext3.journal=none", NULL };
 	const int nr_writers = 4;
 	struct writer w[4];
 	uint64_t bg, thresh, freerun, setpoint, sum = 0, n = 0, lo = UINT64_MAX, hi = 0;

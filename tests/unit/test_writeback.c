@@ -178,7 +178,7 @@ static void test_bdi_lifecycle(void)
 	struct writer w = { .start = 6 * NSEC_PER_SEC + 300 * NSEC_PER_MSEC,
 			    .bytes = 1 << 20, .files = 1 };
 	static const char *const sets[] = { "writeback.flusher=bdi",
-					    "fs.journal=none", NULL };
+					    "ext3.journal=none", NULL };
 
 	if (rig_init(&r, sets))
 		return;
@@ -213,7 +213,7 @@ static void test_fsync_and_unlink(void)
 	struct rig r;
 	struct writer fs = { .bytes = 2 << 20, .files = 1, .fsync = true };
 	struct writer del = { .bytes = 8 << 20, .files = 4, .unlink = true };
-	static const char *const sets[] = { "fs.journal=none", NULL };
+	static const char *const sets[] = { "ext3.journal=none", NULL };
 
 	if (rig_init(&r, sets))
 		return;
@@ -250,7 +250,7 @@ static void test_throttling(void)
 {
 	struct rig r;
 	struct writer w[4];
-	static const char *const sets[] = { "vm.ram=128M", "fs.journal=none", NULL };
+	static const char *const sets[] = { "vm.ram=128M", "ext3.journal=none", NULL };
 	uint64_t bg, dirty, max_seen = 0;
 
 	if (rig_init(&r, sets))
@@ -309,7 +309,7 @@ static void test_reclaim_and_reread(void)
 	struct rig r;
 	/* 96 MB of RAM: ~32 MB of page cache; 4 x 8 MB files, each synced */
 	struct writer w = { .bytes = 8 << 20, .files = 4, .fsync = true };
-	static const char *const sets[] = { "vm.ram=96M", "fs.journal=none", NULL };
+	static const char *const sets[] = { "vm.ram=96M", "ext3.journal=none", NULL };
 	struct reader rd = { 0 };
 	struct block_device *sda1;
 	uint64_t before;
@@ -351,7 +351,7 @@ static void test_journal_commit(void)
 {
 	struct rig r;
 	struct writer w = { .start = NSEC_PER_SEC, .bytes = 65536, .files = 1 };
-	static const char *const sets[] = { "fs.journal=writeback", NULL };
+	static const char *const sets[] = { "ext3.journal=writeback", NULL };
 
 	if (rig_init(&r, sets))
 		return;

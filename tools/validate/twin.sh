@@ -13,7 +13,7 @@
 #     mq-deadline -> deadline, bfq -> cfq, kyber -> noop (approximations
 #     `make validate` names); empty: queue.elevator as it was;
 #   - the flusher: writeback.flusher, bdi-fair when qemu.sb_fair = 1;
-#   - the filesystem: ext4 (delalloc) -> fs.journal = writeback, ext3
+#   - the filesystem: ext4 (delalloc) -> ext3.journal = writeback, ext3
 #     (ext4 nodelalloc, data=ordered) -> ordered (vm61.ini says why).
 # Everything else (memory, CPUs, dirty tunables, partitions, dbench,
 # duration, seed) is the run's.
@@ -53,7 +53,7 @@ sets=()
 for k in "${keys[@]}"; do
 	case $k in
 	disk.capacity|disk.partitions) ;;
-	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|fs.commit_interval|fs.cpu_commit|\
+	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|ext3.commit_interval|ext3.cpu_commit|\
 	writeback.cpu_per_page|writeback.cpu_fork)
 		sets+=(--set "$k=${T[$k]}") ;;
 	esac
@@ -73,8 +73,8 @@ case ${R[qemu.sb_fair]}:${R[writeback.flusher]} in
 0:bdi-fair) sets+=(--set writeback.flusher=bdi) ;;
 esac
 case ${R[qemu.fs]} in
-ext4) sets+=(--set fs.journal=writeback) ;;
-ext3) sets+=(--set fs.journal=ordered) ;;
+ext4) sets+=(--set ext3.journal=writeback) ;;
+ext3) sets+=(--set ext3.journal=ordered) ;;
 esac
 
 "$wbsim" options --experiment=drop -c "$in" "${sets[@]}" --dump >"$tmp/out" 2>"$tmp/err" ||
@@ -91,7 +91,7 @@ bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector b
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac
 case ${R[qemu.fs]} in
-ext4) echo "; ext4 with delayed allocation: not modelled; its writers approximated by fs.journal = writeback (vm61.ini says why)" ;;
+ext4) echo "; ext4 with delayed allocation: not modelled; its writers approximated by ext3.journal = writeback (vm61.ini says why)" ;;
 ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode" ;;
 esac
 cat "$tmp/out"

@@ -12,7 +12,7 @@
 # makes them), the mean over the repeats; a cell without them takes the
 # medians of docs/results.md's 2026-12-03 table (shares, dbench, Jain),
 # where the other figures are not kept. Simulated side: `wbsim run
-# SCENARIO` (--set: on top of it, e.g. fs.journal=ordered, the model's
+# SCENARIO` (--set: on top of it, e.g. ext3.journal=ordered, the model's
 # ext3 ordering instead of the delalloc stand-in) with the cell's flusher and the model's nearest scheduler
 # (below), one seed, figures by tools/validate/figures.sh on both sides.
 #
@@ -139,7 +139,7 @@ from_results() {
 echo "make validate: the twin ($(basename "$scen")$([ -z "$sets" ] || printf ' --set %s' $sets)) against the real runs"
 echo
 echo "What the twin does not model (sim/scenarios/vm61.ini says more):"
-echo "  - ext4's delayed allocation: approximated by fs.journal = writeback"
+echo "  - ext4's delayed allocation: approximated by ext3.journal = writeback"
 echo "    (commits write no data; the flusher does, as under delalloc); not"
 echo "    matched: the share of dirtied data never written (docs/validation.md)"
 echo "  - blk-mq (256 tags, one hardware queue): the model has 2.6.30's single"
