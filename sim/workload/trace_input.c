@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/config.h"
+#include "wb/parse.h"
 #include "trace_input.h"
 
 #ifndef TRACE_BUF_SIZE		/* the fuzzer makes it small */
@@ -70,36 +71,6 @@ static inline const char *token_end(const char *p)
 /* The token [p, e) for a message, cut to a readable length. */
 #define TOK(p, e)	(int)((e) - (p) > 40 ? 40 : (e) - (p)), (p)
 
-/* [p, e) is all decimal digits and at most @max: 0, else -EINVAL/-ERANGE */
-static int parse_dec(const char *p, const char *e, uint64_t max,
-		     uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (p == e)
-		return -EINVAL;
-	while (e - p > 1 && *p == '0')
-		p++;
-	if (e - p > 19) {
-		/* 19 digits cannot overflow 64 bits; more can */
-		for (; p < e; p++)
-			if (!is_digit(*p))
-				return -EINVAL;
-		return -ERANGE;
-	}
-	for (; p < e; p++) {
-		unsigned int d = (unsigned char)(*p - '0');
-
-		if (d > 9)
-			return -EINVAL;
-		v = v * 10 + d;
-	}
-	if (v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
-}
-
 /* Hex, with an optional 0x, as scanf's %x takes it. */
 static int parse_hex(const char *p, const char *e, uint32_t *out)
 {
@@ -130,44 +101,18 @@ static int parse_hex(const char *p, const char *e, uint32_t *out)
 }
 
 /*
- * "I.F" in units of 10^-@frac_digits of the result: DiskSim milliseconds
- * (6 fraction digits make ns, a 7th rounds) or blkparse seconds (9 make
- * ns, more is an error because blkparse prints exactly 9).
+ * "I.F" times in ns: DiskSim milliseconds (6 fraction digits make ns, a
+ * 7th rounds) and blkparse seconds (9 make ns, more is an error because
+ * blkparse prints exactly 9); either part may be missing ("5", ".5").
  */
-static int parse_fixed(const char *p, const char *e, int frac_digits,
-		       bool extra_ok, uint64_t *ns)
-{
-	uint64_t scale = 1, ip = 0, fp = 0;
-	const char *dot = memchr(p, '.', (size_t)(e - p));
-	int n = 0, ret;
-	bool round_up = false;
-
-	for (int i = 0; i < frac_digits; i++)
-		scale *= 10;
-	if (!dot)
-		dot = e;
-	if (dot == p && dot + 1 >= e)
-		return -EINVAL;		/* "" or "." */
-	if (dot > p) {
-		ret = parse_dec(p, dot, TRACE_TIME_MAX / scale, &ip);
-		if (ret)
-			return ret;
-	}
-	for (const char *q = dot + 1; q < e; q++, n++) {
-		if (!is_digit(*q))
-			return -EINVAL;
-		if (n < frac_digits)
-			fp = fp * 10 + (uint64_t)(*q - '0');
-		else if (!extra_ok)
-			return -EINVAL;
-		else if (n == frac_digits)
-			round_up = *q >= '5';
-	}
-	for (; n < frac_digits; n++)
-		fp *= 10;
-	*ns = ip * scale + fp + round_up;
-	return 0;
-}
+static const struct wb_fixed_fmt disksim_ms = {
+	.frac_digits = 6, .extra = WB_EXTRA_ROUND,
+	.max_int = TRACE_TIME_MAX / 1000000,
+};
+static const struct wb_fixed_fmt blkparse_s = {
+	.frac_digits = 9, .extra = WB_EXTRA_REFUSE,
+	.max_int = TRACE_TIME_MAX / 1000000000,
+};
 
 /*
  * The next line, NUL-terminated in place, without its '\n' (and '\r').
@@ -250,7 +195,7 @@ static int parse_disksim(struct trace_reader *r, const char *line,
 	if (!*p || *p == '#')
 		return 0;
 	e = token_end(p);
-	ret = parse_fixed(p, e, 6, true, &rec->time);
+	ret = wb_parse_fixed(p, e, &disksim_ms, &rec->time);
 	if (ret)
 		return fail(r, r->lineno, ret == -ERANGE ?
 			    "arrival time '%.*s' ms is too large" :
@@ -260,7 +205,7 @@ static int parse_disksim(struct trace_reader *r, const char *line,
 	e = token_end(p);
 	if (p == e)
 		return fail(r, r->lineno, "want 5 fields: arrival_ms device block size flags");
-	if (parse_dec(p, e, DISK_MAX_PARTS, &dev))
+	if (wb_parse_dec(p, e, DISK_MAX_PARTS, &dev))
 		return fail(r, r->lineno,
 			    "device '%.*s': want 0 (whole disk) to %d (a partition)",
 			    TOK(p, e), DISK_MAX_PARTS);
@@ -268,7 +213,7 @@ static int parse_disksim(struct trace_reader *r, const char *line,
 	e = token_end(p);
 	if (p == e)
 		return fail(r, r->lineno, "want 5 fields: arrival_ms device block size flags");
-	ret = parse_dec(p, e, TRACE_SECTOR_MAX, &block);
+	ret = wb_parse_dec(p, e, TRACE_SECTOR_MAX, &block);
 	if (ret)
 		return fail(r, r->lineno, ret == -ERANGE ?
 			    "block number '%.*s' is too large" :
@@ -278,7 +223,7 @@ static int parse_disksim(struct trace_reader *r, const char *line,
 	e = token_end(p);
 	if (p == e)
 		return fail(r, r->lineno, "want 5 fields: arrival_ms device block size flags");
-	ret = parse_dec(p, e, TRACE_NR_SECTORS_MAX, &size);
+	ret = wb_parse_dec(p, e, TRACE_NR_SECTORS_MAX, &size);
 	if (ret || size == 0)
 		return fail(r, r->lineno,
 			    "size '%.*s': want 1 to %llu blocks of 512 bytes",
@@ -339,7 +284,7 @@ static int field_dec(struct trace_reader *r, const char **p, const char **e,
 
 	if (ret)
 		return ret;
-	ret = parse_dec(*p, *e, max, v);
+	ret = wb_parse_dec(*p, *e, max, v);
 	if (ret)
 		return fail(r, r->lineno, ret == -ERANGE ?
 			    "%s '%.*s' is too large" : "%s '%.*s' is not a number",
@@ -376,7 +321,7 @@ static int parse_blkparse_q(struct trace_reader *r, const char *rwbs,
 		return 0;
 	}
 	e = token_end(p);
-	ret = parse_dec(p, e, TRACE_SECTOR_MAX, &sector);
+	ret = wb_parse_dec(p, e, TRACE_SECTOR_MAX, &sector);
 	if (ret)
 		return fail(r, r->lineno, "sector '%.*s' is not a whole number",
 			    TOK(p, e));
@@ -389,7 +334,7 @@ static int parse_blkparse_q(struct trace_reader *r, const char *rwbs,
 		return fail(r, r->lineno, "want 'sector + nr_sectors' in a Q event");
 	p = skip_space(p + 1);
 	e = token_end(p);
-	ret = parse_dec(p, e, TRACE_NR_SECTORS_MAX, &n);
+	ret = wb_parse_dec(p, e, TRACE_NR_SECTORS_MAX, &n);
 	if (ret || n == 0)
 		return fail(r, r->lineno,
 			    "size '%.*s': want 1 to %llu sectors", TOK(p, e),
@@ -443,8 +388,8 @@ static int parse_blkparse(struct trace_reader *r, const char *line,
 	}
 	e = token_end(p);
 	comma = memchr(p, ',', (size_t)(e - p));
-	if (!comma || parse_dec(p, comma, 4095, &maj) ||
-	    parse_dec(comma + 1, e, (1U << MINORBITS) - 1, &min))
+	if (!comma || wb_parse_dec(p, comma, 4095, &maj) ||
+	    wb_parse_dec(comma + 1, e, (1U << MINORBITS) - 1, &min))
 		return fail(r, r->lineno, "device '%.*s' is not major,minor",
 			    TOK(p, e));
 	ret = field_dec(r, &p, &e, "cpu", UINT32_MAX, &v);
@@ -454,7 +399,7 @@ static int parse_blkparse(struct trace_reader *r, const char *line,
 		ret = field(r, &p, &e, "time");
 	if (ret)
 		return ret;
-	ret = parse_fixed(p, e, 9, false, &rec->time);
+	ret = wb_parse_fixed(p, e, &blkparse_s, &rec->time);
 	if (ret)
 		return fail(r, r->lineno, ret == -ERANGE ?
 			    "time '%.*s' s is too large" :
