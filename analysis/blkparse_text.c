@@ -8,6 +8,7 @@
 #include "geometry.h"
 #include "record_check.h"
 #include "stream.h"
+#include "wb/blkparse.h"
 #include "wb/byteorder.h"
 #include "wb/parse.h"
 
@@ -74,20 +75,6 @@ static bool parse_dev(const char **s, uint32_t *dev)
 	return true;
 }
 
-static bool next_word(const char **s, char *buf, size_t size)
-{
-	const char *p = wbf_skip_space(*s), *q = p;
-
-	while (*q && *q != ' ' && *q != '\t')
-		q++;
-	if (q == p || (size_t)(q - p) >= size)
-		return false;
-	memcpy(buf, p, q - p);
-	buf[q - p] = '\0';
-	*s = q;
-	return true;
-}
-
 /* The fixed head of an event line: dev cpu seq time pid action rwbs. */
 struct head {
 	uint32_t dev;
@@ -95,28 +82,36 @@ struct head {
 	char act[4], rwbs[12];
 };
 
+/* wbfair's rules for the shared reader: any CPU number, exact "secs.frac" */
+static const struct wb_bp_rules bp_rules = {
+	.cpu_max = UINT64_MAX, .time = &wb_fmt_secs_ns,
+};
+
+/* a token into @buf of @size, which it must fit */
+static bool word(const char *s, const char *e, char *buf, size_t size)
+{
+	if ((size_t)(e - s) >= size)
+		return false;
+	memcpy(buf, s, (size_t)(e - s));
+	buf[e - s] = '\0';
+	return true;
+}
+
 static bool parse_head(const char **s, struct head *h)
 {
-	const char *p = wbf_skip_space(*s);
+	struct wb_bp_head bh;
+	struct wb_bp_fail f;
 
-	if (!parse_dev(&p, &h->dev))
+	if (wb_blkparse_head(*s, &bp_rules, &bh, &f) ||
+	    !word(bh.act, bh.act_end, h->act, sizeof(h->act)) ||
+	    !word(bh.rwbs, bh.rwbs_end, h->rwbs, sizeof(h->rwbs)))
 		return false;
-	p = wbf_skip_space(p);
-	if (!wb_parse_u64(&p, &h->cpu))
-		return false;
-	p = wbf_skip_space(p);
-	if (!wb_parse_u64(&p, &h->seq))
-		return false;
-	p = wbf_skip_space(p);
-	if (!wb_parse_secs_ns(&p, &h->time))
-		return false;
-	p = wbf_skip_space(p);
-	if (!wb_parse_u64(&p, &h->pid) || h->pid > UINT32_MAX)
-		return false;
-	if (!next_word(&p, h->act, sizeof(h->act)) ||
-	    !next_word(&p, h->rwbs, sizeof(h->rwbs)))
-		return false;
-	*s = p;
+	h->dev = MKDEV(bh.major, bh.minor);
+	h->cpu = bh.cpu;
+	h->seq = bh.seq;
+	h->time = bh.time;
+	h->pid = bh.pid;
+	*s = bh.rwbs_end;
 	return true;
 }
 

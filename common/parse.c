@@ -123,7 +123,7 @@ bool wb_parse_u64(const char **s, uint64_t *v)
  * read and dropped. Seconds are capped at 1.8e10 (570 years) so the
  * product stays inside 64 bits.
  */
-static const struct wb_fixed_fmt secs_ns = {
+const struct wb_fixed_fmt wb_fmt_secs_ns = {
 	.frac_digits = 9, .extra = WB_EXTRA_DROP, .need_int = true,
 	.need_frac = true, .max_int = 18000000000ULL,
 };
@@ -145,7 +145,7 @@ bool wb_parse_secs_ns(const char **s, uint64_t *ns)
 		e++;
 	while (digit(*e))
 		e++;
-	if (wb_parse_fixed(*s, e, &secs_ns, ns))
+	if (wb_parse_fixed(*s, e, &wb_fmt_secs_ns, ns))
 		return false;
 	*s = e;
 	return true;

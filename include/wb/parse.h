@@ -36,4 +36,7 @@ struct wb_fixed_fmt {
 int wb_parse_fixed(const char *p, const char *e, const struct wb_fixed_fmt *f,
 		   uint64_t *out);
 
+/* blkparse's and the tracefs clock's "secs.frac" (wb_parse_secs_ns) */
+extern const struct wb_fixed_fmt wb_fmt_secs_ns;
+
 #endif /* WB_PARSE_H */

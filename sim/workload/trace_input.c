@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/config.h"
+#include "wb/blkparse.h"
 #include "wb/parse.h"
 #include "trace_input.h"
 
@@ -265,33 +266,6 @@ static bool starts_with(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* The next whitespace-separated field of an event line, which must exist */
-static int field(struct trace_reader *r, const char **p, const char **e,
-		 const char *what)
-{
-	*p = skip_space(*e);
-	*e = token_end(*p);
-	if (*p == *e)
-		return fail(r, r->lineno, "event line ends before the %s", what);
-	return 0;
-}
-
-/* ... and is a decimal number up to @max */
-static int field_dec(struct trace_reader *r, const char **p, const char **e,
-		     const char *what, uint64_t max, uint64_t *v)
-{
-	int ret = field(r, p, e, what);
-
-	if (ret)
-		return ret;
-	ret = wb_parse_dec(*p, *e, max, v);
-	if (ret)
-		return fail(r, r->lineno, ret == -ERANGE ?
-			    "%s '%.*s' is too large" : "%s '%.*s' is not a number",
-			    what, TOK(*p, *e));
-	return 0;
-}
-
 static int parse_blkparse_q(struct trace_reader *r, const char *rwbs,
 			    const char *rwbs_end, const char *e,
 			    struct trace_record *rec)
@@ -365,13 +339,44 @@ static int parse_blkparse_q(struct trace_reader *r, const char *rwbs,
 	return 1;
 }
 
+/* wbsim replay's rules for the shared reader: blkparse's 9 digits exactly */
+static const struct wb_bp_rules blkparse_rules = {
+	.cpu_max = UINT32_MAX, .time = &blkparse_s,
+};
+
+/* what wbsim replay says of a head that the shared reader refused */
+static int blkparse_fail(struct trace_reader *r, const struct wb_bp_fail *f)
+{
+	static const char *const names[] = {
+		[WB_BP_DEV] = "device", [WB_BP_CPU] = "cpu",
+		[WB_BP_SEQ] = "sequence", [WB_BP_TIME] = "time",
+		[WB_BP_PID] = "pid", [WB_BP_ACTION] = "action",
+		[WB_BP_RWBS] = "rwbs flags",
+	};
+
+	if (f->field == WB_BP_DEV && f->code != -ENODATA)
+		return fail(r, r->lineno, "device '%.*s' is not major,minor",
+			    TOK(f->tok, f->tok_end));
+	if (f->code == -ENODATA)
+		return fail(r, r->lineno, "event line ends before the %s",
+			    names[f->field]);
+	if (f->field == WB_BP_TIME)
+		return fail(r, r->lineno, f->code == -ERANGE ?
+			    "time '%.*s' s is too large" :
+			    "time '%.*s' is not seconds.nanoseconds",
+			    TOK(f->tok, f->tok_end));
+	return fail(r, r->lineno, f->code == -ERANGE ?
+		    "%s '%.*s' is too large" : "%s '%.*s' is not a number",
+		    names[f->field], TOK(f->tok, f->tok_end));
+}
+
 /* One blkparse line: 1 record (a Q), 0 nothing, -EINVAL. */
 static int parse_blkparse(struct trace_reader *r, const char *line,
 			  struct trace_record *rec)
 {
-	const char *p = skip_space(line), *e, *comma, *act, *act_end;
-	uint64_t maj, min, v;
-	int ret;
+	const char *p = skip_space(line);
+	struct wb_bp_head h;
+	struct wb_bp_fail f;
 
 	if (r->in_stats || !*p)
 		return 0;
@@ -386,41 +391,15 @@ static int parse_blkparse(struct trace_reader *r, const char *line,
 		return fail(r, r->lineno,
 			    "not a blkparse event line (want 'maj,min cpu seq time pid action rwbs ...')");
 	}
-	e = token_end(p);
-	comma = memchr(p, ',', (size_t)(e - p));
-	if (!comma || wb_parse_dec(p, comma, 4095, &maj) ||
-	    wb_parse_dec(comma + 1, e, (1U << MINORBITS) - 1, &min))
-		return fail(r, r->lineno, "device '%.*s' is not major,minor",
-			    TOK(p, e));
-	ret = field_dec(r, &p, &e, "cpu", UINT32_MAX, &v);
-	if (!ret)
-		ret = field_dec(r, &p, &e, "sequence", UINT64_MAX, &v);
-	if (!ret)
-		ret = field(r, &p, &e, "time");
-	if (ret)
-		return ret;
-	ret = wb_parse_fixed(p, e, &blkparse_s, &rec->time);
-	if (ret)
-		return fail(r, r->lineno, ret == -ERANGE ?
-			    "time '%.*s' s is too large" :
-			    "time '%.*s' is not seconds.nanoseconds", TOK(p, e));
-	ret = field_dec(r, &p, &e, "pid", UINT32_MAX, &v);
-	if (ret)
-		return ret;
-	rec->pid = (uint32_t)v;
-	ret = field(r, &p, &e, "action");
-	if (ret)
-		return ret;
-	act = p;
-	act_end = e;
-	ret = field(r, &p, &e, "rwbs flags");
-	if (ret)
-		return ret;
-	if (act_end - act != 1 || *act != 'Q')
+	if (wb_blkparse_head(p, &blkparse_rules, &h, &f))
+		return blkparse_fail(r, &f);
+	rec->time = h.time;
+	rec->pid = h.pid;
+	if (h.act_end - h.act != 1 || *h.act != 'Q')
 		return 0;		/* only queue events are requests */
-	rec->devt = MKDEV(maj, min);
+	rec->devt = MKDEV(h.major, h.minor);
 	rec->partno = 0;
-	return parse_blkparse_q(r, p, e, e, rec);
+	return parse_blkparse_q(r, h.rwbs, h.rwbs_end, h.rwbs_end, rec);
 }
 
 /* The first line with content decides an automatic format. */

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "wb/blkparse.h"
 #include "wb/parse.h"
 #include "check.h"
 
@@ -82,8 +83,41 @@ static void test_secs_ns(void)
 	CHECK(!wb_parse_u64(&s, &v));
 }
 
+static void test_blkparse_head(void)
+{
+	static const struct wb_bp_rules rules = {
+		.cpu_max = 255, .time = &wb_fmt_secs_ns,
+	};
+	struct wb_bp_head h;
+	struct wb_bp_fail f;
+
+	CHECK(wb_blkparse_head("  8,16   1   42   12.000000500  1012  Q  WS 40 + 8 [dbench]",
+			       &rules, &h, &f) == 0);
+	CHECK(h.major == 8 && h.minor == 16 && h.cpu == 1 && h.seq == 42);
+	CHECK(h.time == 12000000500ULL && h.pid == 1012);
+	CHECK(h.act_end - h.act == 1 && *h.act == 'Q');
+	CHECK(h.rwbs_end - h.rwbs == 2 && !strncmp(h.rwbs, "WS", 2));
+	CHECK(!strcmp(h.rwbs_end, " 40 + 8 [dbench]"));
+	/* which field failed, and how */
+	CHECK(wb_blkparse_head("8:0 1 2 0.5 1 Q W", &rules, &h, &f) == -EINVAL);
+	CHECK(f.field == WB_BP_DEV && f.tok_end - f.tok == 3);
+	CHECK(wb_blkparse_head("4096,0 1 2 0.5 1 Q W", &rules, &h, &f) == -EINVAL);
+	CHECK(f.field == WB_BP_DEV);
+	CHECK(wb_blkparse_head("8,0 256 2 0.5 1 Q W", &rules, &h, &f) == -ERANGE);
+	CHECK(f.field == WB_BP_CPU && !strncmp(f.tok, "256", 3));
+	CHECK(wb_blkparse_head("8,0 1 2 5 1 Q W", &rules, &h, &f) == -EINVAL);
+	CHECK(f.field == WB_BP_TIME);
+	CHECK(wb_blkparse_head("8,0 1 2 0.5 4294967296 Q W", &rules, &h, &f) == -ERANGE);
+	CHECK(f.field == WB_BP_PID);
+	CHECK(wb_blkparse_head("8,0 1 2 0.5 1 Q", &rules, &h, &f) == -ENODATA);
+	CHECK(f.field == WB_BP_RWBS);
+	CHECK(wb_blkparse_head("8,0 1", &rules, &h, &f) == -ENODATA);
+	CHECK(f.field == WB_BP_SEQ);
+}
+
 int main(void)
 {
+	test_blkparse_head();
 	test_dec();
 	test_fixed();
 	test_secs_ns();
