@@ -68,14 +68,12 @@ static int sectmap_insert(struct wbf_sectmap *m, uint32_t dev, uint64_t sector,
 		x = m->nents++;
 	}
 	en = &m->ents[x];
-	en->dev = dev;
-	en->sector = sector;
-	en->time = time;
-	en->nr_sects = nr_sects;
-	en->pid = pid;
-	en->seq = seq;
 	h = sect_hash(m, dev, sector);
-	en->next = m->buckets[h];
+	*en = (struct wbf_sect_ent){
+		.dev = dev, .sector = sector, .time = time,
+		.nr_sects = nr_sects, .pid = pid, .seq = seq,
+		.next = m->buckets[h],
+	};
 	m->buckets[h] = x;
 	m->live++;
 	return 0;
