@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* wbfair events: the trace-event catalogue, and traces checked against it. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,25 +52,31 @@ static int check_one(const char *arg, struct wbf_err *e)
  */
 int wbf_cmd_events(int argc, char **argv)
 {
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct wbf_err e = { "" };
-	int i, ret = 0;
+	int c, i, ret = 0;
 	size_t k;
 
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		fputs(events_usage, stdout);
-		return 0;
-	}
-	if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(events_usage, stdout);
+			return 0;
+		}
 		fprintf(stderr, "wbfair events: bad option '%s'\nTry 'wbfair events --help'.\n",
-			argv[1]);
+			argv[optind - 1]);
 		return 2;
 	}
-	if (argc == 1)
+	if (optind == argc)
 		for (k = 0; k < wbf_ntevs; k++)
 			printf("%s\t%s\t%s\t%s\n", wbf_tevs[k].name,
 			       wbf_tev_origin_name(wbf_tevs[k].origin),
 			       wbf_tevs[k].zero, wbf_tevs[k].fmt);
-	for (i = 1; i < argc && !ret; i++)
+	for (i = optind; i < argc && !ret; i++)
 		ret = check_one(argv[i], &e);
 	return wbf_cmd_done(&e, ret);
 }

@@ -4,7 +4,9 @@
 # the commands (libwbsim-cmd.a) nor wbfair (libwbfair.a); library code never
 # writes to stdout and never exits (BUG()-style abort() is allowed); the
 # same split for analysis/ (libwbfair.a, the command in analysis/cmd/) and
-# common/ (libwbcommon.a) below both.
+# common/ (libwbcommon.a) below both; the commands parse their command
+# lines from option tables; the QEMU harness has one launcher, one guest
+# init, and run.sh's jobs in their own files.
 . "$(dirname "$0")/../shlib.sh"
 need nm
 
@@ -62,4 +64,21 @@ bad=$(for d in $libdirs; do
 	grep -nE "$libre" sim/$d/*.c
 done; grep -nE "$libre" common/*.c; grep -nE "$anare" analysis/*.c)
 [ -z "$bad" ] || fail "library code writes stdout or exits: $bad"
+
+# the commands' command lines come from their option tables (cmdline.c):
+# no hand-rolled argv loop in sim/cmd or analysis/cmd
+# (dispatching on argv[1], the subcommand's name, is not parsing options)
+bad=$(grep -nE 'strn?cmp\(argv\[i\]|argv\[\+\+i\]|argv\[[i1]\]\[0\] ==' sim/cmd/*.c analysis/cmd/*.c)
+[ -z "$bad" ] || fail "a hand-rolled argv loop: $bad"
+
+# the harness: one QEMU launch (kqemu), one guest init, run.sh split by job
+n=$(git ls-files 'tools/*' | xargs grep -l 'qemu-system-x86_64 \\$' 2>/dev/null | tr '\n' ' ')
+[ "$n" = "tools/kernel/lib.sh " ] || fail "QEMU is launched from '$n', want tools/kernel/lib.sh (kqemu) only"
+n=$(git ls-files 'tools/*' | xargs grep -l '^#!/bin/busybox' 2>/dev/null | tr '\n' ' ')
+[ "$n" = "tools/kernel/guest/init.sh " ] || fail "guest inits: '$n', want tools/kernel/guest/init.sh only"
+for f in params.sh disk.sh unpack.sh summary.sh; do
+	[ -f "tools/experiment/$f" ] || fail "tools/experiment/$f missing (run.sh's jobs)"
+done
+[ "$(wc -l <tools/experiment/run.sh)" -le 200 ] ||
+	fail "tools/experiment/run.sh has $(wc -l <tools/experiment/run.sh) lines: its jobs belong in their own files"
 done_test
