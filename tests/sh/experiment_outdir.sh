@@ -69,6 +69,6 @@ mkdir -p "$r/a/b" && echo x >"$r/a/b/f" && echo y >"$r/g"
 bad=$(grep -rn 'rm -rf' tools tests/sh tests/shlib.sh bench --include='*.sh' |
 	grep -v '^[^:]*:[0-9]*:[[:space:]]*#' |
 	grep -Ev 'rm -rf "\$(tmp|TMP|work|root|out)"'"' EXIT|"'rm -rf "\$(tmp|TMP|work|root)"|rm -rf "\$tmp/p"|rm -rf "\$G/blktrace"|rm -rf "\$TMP/nf"' |
-	grep -Ev 'boot.sh:.*\[ \$keep = 1 \] \|\| rm -rf "\$out"|export.sh:.*rm -rf "\$dest_series" "\$dest_overlay"|guest/init.sh:.*rm -rf \$d1 \$d2|tests/sh/experiment_outdir.sh')
+	grep -Ev 'boot.sh:.*\[ \$keep = 1 \] \|\| rm -rf "\$out"|export.sh:.*rm -rf "\$dest_series" "\$dest_overlay"|guest/tests.sh:.*rm -rf \$d1 \$d2|tests/sh/experiment_outdir.sh')
 [ -z "$bad" ] || fail "rm -rf not on a directory of the same run: $bad"
 done_test

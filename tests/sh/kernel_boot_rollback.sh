@@ -16,7 +16,7 @@ kernel_image_or_skip --debug
 # model-change notifier, could fail after the switch had completed; the
 # notifier now vetoes the switch (fs/sync-supers.c), so that failure rolls
 # back too. Its "one file of 168 missing" was the guest's: bdi is switched
-# to twice and both wrote rollback-bdi (now numbered, guest/init.sh).
+# to twice and both wrote rollback-bdi (now numbered, guest/tests.sh).
 kernel_boot rollback --kernel "$KIMAGE" writeback_flusher=bdi wbtest=models wbmodel=bdi \
 	wbrollback=pdflush,bdi,wq,bdi wbfiles=40 ||
 	fail "boot test (rollback) failed"

@@ -2,7 +2,8 @@
 # Boot a kernel under QEMU (TCG) with the test initramfs and two virtio
 # disks: vda (data, 1 GiB raw, partitioned by the guest) and vdb (results,
 # a tar archive written by the guest). The guest test is
-# tools/kernel/guest/init.sh; its parameters are NAME=VALUE words on the
+# tools/kernel/guest/tests.sh (run by the guest init, init.sh); its
+# parameters are NAME=VALUE words on the
 # kernel command line, which the kernel hands to /init as environment.
 #
 #   tools/kernel/boot.sh [--debug] [--kernel IMAGE] [--out DIR]
