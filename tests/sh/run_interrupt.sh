@@ -75,7 +75,7 @@ $BIN/wbfair "$TMP/cap" >/dev/null 2>&1 || fail "wbfair cannot read the capped tr
 expect_exit 2 "max-trace-size wants a size" $BIN/wbsim run --max-trace-size=lots
 
 # the matrix's messages
-expect_exit 2 "--flushers names no flusher model" $BIN/wbsim matrix sim/scenarios/box2009.ini --flushers ,
+expect_exit 2 "--flushers: item 1 of .,. is empty" $BIN/wbsim matrix sim/scenarios/box2009.ini --flushers ,
 printf '[dbench]\nclients = 0\n' >"$TMP/bad.ini"
 expect_exit 2 "bad.ini:2: " $BIN/wbsim matrix "$TMP/bad.ini" -o "$TMP/badm"
 [ -e "$TMP/badm" ] && fail "bad matrix input created its directory"
