@@ -52,6 +52,7 @@ struct ext3_params {
 	int journal;			/* enum fs_journal_mode: -o data= */
 	uint64_t commit_interval;	/* ns: -o commit= */
 	uint64_t cpu_commit;		/* ns of CPU per journal commit */
+	bool delalloc;			/* ext4's -o delalloc */
 };
 
 extern const struct opt_table ext3_opt_table;

@@ -73,6 +73,11 @@ static const struct opt_desc ext3_opts[] = {
 	  NULL, "kjournald commit interval (ext3 commit=)" },
 	{ "cpu_commit", OPT_TIME, offsetof(struct ext3_params, cpu_commit),
 	  "50", 0, 100000, "us", NULL, "CPU time of one journal commit" },
+	{ "delalloc", OPT_BOOL, offsetof(struct ext3_params, delalloc), "0",
+	  0, 0, NULL, NULL,
+	  "ext4's delayed allocation (-o delalloc): a page gets its block "
+	  "when writeback writes it, not at write(); an ordered commit then "
+	  "has only data writeback already allocated to wait for" },
 	{ .name = NULL },
 };
 

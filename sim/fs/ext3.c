@@ -31,6 +31,12 @@
 
 #define DIRENTS_PER_BLOCK	128
 
+/* An inode of a committing transaction and its range (jbd2_inode). */
+struct ordered_ref {
+	struct inode *inode;
+	uint64_t start, end;
+};
+
 struct ext3_sb {
 	struct super_block sb;
 	struct machine *m;
@@ -44,6 +50,7 @@ struct ext3_sb {
 	/* the inodes whose ordered data a commit waits for (freed at umount
 	 * when a run ends in the middle of that wait) */
 	struct inode **commit_batch;
+	struct ordered_ref *commit_refs;	/* the same, with delalloc */
 	struct list_head jbios;
 	size_t t_nr, t_cap;
 	uint64_t *t_set;		/* open addressing, 0 = empty */
@@ -214,6 +221,78 @@ static int ext3_get_block(struct inode *inode, uint64_t lblk, uint64_t *pblk,
 	return inode_add_block(inode, lblk, *pblk);
 }
 
+/* journal_dirty_data() / jbd2_journal_inode_add_write(): @inode's data
+ * joins the running transaction's ordered list */
+static void ordered_add(struct ext3_sb *es, struct inode *inode,
+			uint64_t index)
+{
+	if (es->p.journal != FS_JOURNAL_ORDERED)
+		return;
+	if (inode->i_tid == es->t_tid + 1) {
+		if (index < inode->i_dirty_start)
+			inode->i_dirty_start = index;
+		if (index >= inode->i_dirty_end)
+			inode->i_dirty_end = index + 1;
+		return;
+	}
+	inode->i_dirty_start = index;
+	inode->i_dirty_end = index + 1;
+	inode->i_tid = es->t_tid + 1;	/* +1: 0 means "in none" */
+	list_move_tail(&inode->i_ordered, &es->t_ordered);
+	if (!es->t_nr && list_is_singular(&es->t_ordered))
+		es->t_start = es->m->sim.now;
+}
+
+/*
+ * Blocks a delayed page may still need besides its own: an indirect
+ * block for every 1024 data blocks (4-byte block pointers in a 4 KiB
+ * block), and the up to 3 blocks of the indirect chain that starts a
+ * file's triple-indirect range. Reserving this much up front means
+ * writeback's allocation cannot find the filesystem full, as ext4's
+ * ext4_da_reserve_space() reserves metadata beside the data.
+ */
+static uint64_t delalloc_need(uint64_t reserved)
+{
+	return reserved + reserved / 1024 + 3;
+}
+
+static int ext3_sop_map_write(struct inode *inode, struct page *page)
+{
+	struct ext3_sb *es = EXT3_SB(inode->i_sb);
+	uint64_t pblk;
+
+	if (!es->p.delalloc)
+		return ext3_get_block(inode, page->index, &pblk, true);
+	/* ext4_da_get_block_prep(): a mapped block is rewritten in place */
+	if ((page->flags & PG_delalloc) || inode_bmap(inode, page->index, &pblk))
+		return 0;
+	if (ext3_free_blocks_count(es->fs) <
+	    delalloc_need(inode->i_sb->s_delalloc_blocks + 1))
+		return -ENOSPC;
+	inode->i_sb->s_delalloc_blocks++;
+	page->flags |= PG_delalloc;
+	return 0;
+}
+
+static int ext3_sop_map_writepage(struct inode *inode, struct page *page,
+				  uint64_t *pblk)
+{
+	struct ext3_sb *es = EXT3_SB(inode->i_sb);
+	int ret;
+
+	if (!(page->flags & PG_delalloc))
+		return ext3_get_block(inode, page->index, pblk, false);
+	/* mpage_map_one_extent(): the block is allocated as the page goes */
+	page->flags &= ~PG_delalloc;
+	inode->i_sb->s_delalloc_blocks--;
+	ret = ext3_get_block(inode, page->index, pblk, true);
+	if (ret)
+		return ret;
+	/* ext4_map_blocks(): a new block in ordered mode orders the inode */
+	ordered_add(es, inode, page->index);
+	return 0;
+}
+
 static int ext3_sop_new_inode(struct inode *dir, bool is_dir, uint64_t *ino)
 {
 	struct ext3_sb *es = EXT3_SB(dir->i_sb);
@@ -292,13 +371,9 @@ static void ext3_sop_write_end(struct inode *inode)
 {
 	struct ext3_sb *es = EXT3_SB(inode->i_sb);
 
-	if (es->p.journal != FS_JOURNAL_ORDERED || inode->i_tid == es->t_tid + 1)
-		return;
-	/* journal_dirty_data(): the data joins the running transaction */
-	inode->i_tid = es->t_tid + 1;	/* +1: 0 means "in none" */
-	list_move_tail(&inode->i_ordered, &es->t_ordered);
-	if (!es->t_nr && list_is_singular(&es->t_ordered))
-		es->t_start = es->m->sim.now;
+	/* with delalloc the data is ordered when writeback allocates it */
+	if (!es->p.delalloc)
+		ordered_add(es, inode, 0);
 }
 
 static void ext3_sop_write_super(struct super_block *sb)
@@ -410,6 +485,7 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 			.m = m, .task = t, .bdi = es->sb.s_bdi,
 			.sync_mode = WB_SYNC_NONE, .nr_to_write = LONG_MAX,
 			.reason = WB_REASON_SYNC,
+			.skip_delalloc = true,
 		};
 
 		list_del_init(&inode->i_ordered);
@@ -431,6 +507,72 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 	free(batch);
 }
 
+/*
+ * delalloc: take the committing transaction's inodes and ranges off its
+ * list at once, before the commit first sleeps: a flusher that allocates
+ * more of a file meanwhile orders it in the running transaction (a new
+ * range) without taking it from this commit.
+ */
+static struct ordered_ref *ordered_snapshot(struct list_head *ordered,
+					    size_t *nr)
+{
+	struct ordered_ref *refs;
+	struct list_head *pos;
+	size_t n = 0;
+
+	list_for_each(pos, ordered)
+		n++;
+	refs = calloc(n ? n : 1, sizeof(*refs));
+	if (!refs)
+		abort();	/* simulator out of memory */
+	*nr = 0;
+	while (!list_empty(ordered)) {
+		struct inode *inode = list_first_entry(ordered, struct inode,
+						       i_ordered);
+
+		list_del_init(&inode->i_ordered);
+		inode->i_tid = 0;
+		iget(inode);
+		refs[(*nr)++] = (struct ordered_ref){
+			inode, inode->i_dirty_start, inode->i_dirty_end,
+		};
+	}
+	return refs;
+}
+
+/*
+ * data=ordered with delalloc, as 6.1's journal_submit_data_buffers() and
+ * journal_finish_inode_data_buffers() (fs/jbd2/commit.c) do it: for each
+ * inode, write what is dirty and already mapped in the range its
+ * transaction allocated (delayed pages stay for writeback: ext4_writepage
+ * refuses them), then wait for every page of those ranges under
+ * writeback. The pages writeback allocated in this transaction were
+ * submitted as they were allocated, so the commit mostly waits for the
+ * flusher's own I/O, and writes no other file's data.
+ */
+static void commit_delalloc_data(struct ext3_sb *es, struct task *t,
+				 struct ordered_ref *refs, size_t n)
+{
+	struct machine *m = es->m;
+
+	for (size_t i = 0; i < n; i++) {
+		struct writeback_control wbc = {
+			.m = m, .task = t, .bdi = es->sb.s_bdi,
+			.sync_mode = WB_SYNC_ALL, .nr_to_write = LONG_MAX,
+			.reason = WB_REASON_SYNC, .skip_delalloc = true,
+			.has_range = true, .range_start = refs[i].start,
+			.range_end = refs[i].end,
+		};
+
+		write_cache_pages(&refs[i].inode->i_data, &wbc);
+	}
+	for (size_t i = 0; i < n; i++) {
+		filemap_fdatawait_range(m, t, &refs[i].inode->i_data,
+					refs[i].start, refs[i].end);
+		iput(m, t, refs[i].inode);
+	}
+}
+
 /* journal_commit_transaction() */
 static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 {
@@ -438,9 +580,15 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	struct list_head ordered = LIST_HEAD_INIT(ordered);
 	uint64_t *blocks = es->t_blocks, nr = es->t_nr;
 	uint64_t tid = ++es->t_tid;
+	struct ordered_ref *refs = NULL;
+	size_t nr_refs = 0;
 
 	/* a new running transaction takes the changes from now on */
 	list_splice_init(&es->t_ordered, &ordered);
+	if (es->p.delalloc) {
+		refs = ordered_snapshot(&ordered, &nr_refs);
+		es->commit_refs = refs;
+	}
 	es->commit_blocks = blocks;
 	es->t_blocks = NULL;
 	es->t_nr = es->t_cap = 0;
@@ -449,7 +597,13 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	wb_trace(m, t, jbd2_start_commit, TEV_SB_DEV(&es->sb),
 		 (unsigned)tid, sync);
 
-	commit_ordered_data(es, t, &ordered);
+	if (refs) {
+		commit_delalloc_data(es, t, refs, nr_refs);
+		es->commit_refs = NULL;
+		free(refs);
+	} else {
+		commit_ordered_data(es, t, &ordered);
+	}
 	if (nr) {
 		journal_write(es, t, 1 + (nr + 511) / 512 + nr, sync);
 		/* journal_write_commit_record() */
@@ -525,6 +679,8 @@ static int ext3_sop_sync_fs(struct super_block *sb, struct task *t, bool wait)
 
 static const struct super_operations ext3_sops = {
 	.get_block = ext3_get_block,
+	.map_write = ext3_sop_map_write,
+	.map_writepage = ext3_sop_map_writepage,
 	.new_inode = ext3_sop_new_inode,
 	.evict_inode = ext3_sop_evict_inode,
 	.truncate_blocks = ext3_sop_truncate_blocks,
@@ -634,6 +790,7 @@ void ext3_umount_free(struct machine *m, struct super_block *sb)
 	free(es->t_set);
 	free(es->commit_blocks);
 	free(es->commit_batch);
+	free(es->commit_refs);
 	while (!list_empty(&es->jbios)) {
 		struct jbio *jb = list_first_entry(&es->jbios, struct jbio, node);
 

@@ -95,6 +95,9 @@ struct inode {
 	uint32_t nr_ind, cap_ind;
 	uint64_t i_tid;			/* journal: transaction it is ordered in */
 	struct list_head i_ordered;	/* journal: on the ordered data list */
+	/* delalloc: pages [start, end) allocated in that transaction
+	 * (jbd2_inode's i_dirty_start/i_dirty_end) */
+	uint64_t i_dirty_start, i_dirty_end;
 };
 
 /* A name in a directory (the dcache, which never shrinks here). */
@@ -137,12 +140,26 @@ struct super_block {
 	uint64_t s_dhash_size, s_nr_dentries;
 	struct machine *s_machine;
 	uint64_t s_writes_chunks;	/* per-sb accounting for traces */
+	/* blocks reserved for delayed pages (s_dirtyclusters_counter) */
+	uint64_t s_delalloc_blocks;
 };
 
 struct super_operations {
 	/* map a file block; with @create allocate it (ext3_get_block) */
 	int (*get_block)(struct inode *inode, uint64_t lblk, uint64_t *pblk,
 			 bool create);
+	/*
+	 * write() dirties @page: allocate its block, or with delayed
+	 * allocation reserve one and mark it PG_delalloc (write_begin's
+	 * get_block: ext3_get_block, ext4_da_get_block_prep). -ENOSPC.
+	 */
+	int (*map_write)(struct inode *inode, struct page *page);
+	/*
+	 * writeback takes @page: its block, allocated now if delayed
+	 * (ext4_writepages' mpage_map_and_submit_extent). -ENOSPC.
+	 */
+	int (*map_writepage)(struct inode *inode, struct page *page,
+			     uint64_t *pblk);
 	/* a new inode number in @dir's filesystem (ext3_new_inode) */
 	int (*new_inode)(struct inode *dir, bool is_dir, uint64_t *ino);
 	/* the last reference to an unlinked inode went: free its blocks */

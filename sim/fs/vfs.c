@@ -571,9 +571,10 @@ int64_t vfs_read(struct machine *m, struct task *t, struct inode *inode,
 /**
  * vfs_write - write @len bytes at @pos (generic_perform_write)
  *
- * A page written in part that holds data on disk is read first; blocks
- * are allocated as pages are first written (ext3 has no delayed
- * allocation); every page dirtied counts toward balance_dirty_pages.
+ * A page written in part that holds data on disk is read first; the
+ * filesystem maps each page (ext3 allocates its block now, ext4 with
+ * delalloc only reserves one); every page dirtied counts toward
+ * balance_dirty_pages.
  * Return: bytes written, or -ENOSPC.
  */
 int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
@@ -595,7 +596,7 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 		    pstart < inode->i_size && inode_bmap(inode, idx, &pblk))
 			read_pages(m, t, inode, idx, idx);
 		page->flags |= PG_uptodate;
-		if (sb->s_op->get_block(inode, idx, &pblk, true))
+		if (sb->s_op->map_write(inode, page))
 			return nr_dirtied ? (int64_t)((idx << PAGE_SHIFT) - pos) : -ENOSPC;
 		nr_dirtied += set_page_dirty(m, t, page);
 		mark_page_accessed(&m->mm, page);

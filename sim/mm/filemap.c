@@ -304,6 +304,8 @@ void truncate_inode_pages(struct machine *m, struct task *t,
 					continue;
 				}
 				clear_page_dirty_for_io(m, page);
+				if (page->flags & PG_delalloc)	/* its reservation */
+					mapping->host->i_sb->s_delalloc_blocks--;
 				page_tree_delete(mapping, page);
 				mm_free_page(&m->mm, page);
 			}

@@ -31,6 +31,7 @@
 #define PG_lru		(1U << 3)
 #define PG_referenced	(1U << 4)
 #define PG_locked	(1U << 5)	/* read in flight */
+#define PG_delalloc	(1U << 6)	/* dirty, no block yet (BH_Delay) */
 
 struct address_space;
 

@@ -246,6 +246,12 @@ int write_cache_pages(struct address_space *mapping,
 	uint64_t index = wbc->range_cyclic ? mapping->writeback_index : 0;
 	uint64_t end = UINT64_MAX, last_pblk = 0;
 	bool cycled = index == 0, done = false;
+
+	if (wbc->has_range) {
+		index = wbc->range_start;
+		end = wbc->range_end;
+		cycled = true;
+	}
 	struct wb_bio *wbb = NULL;
 
 	if (max_pages > WB_BIO_MAX_PAGES)
@@ -277,10 +283,20 @@ retry:
 			if (!(page->flags & PG_dirty) || page->mapping != mapping)
 				continue;
 		}
-		if (inode->is_bdev)
+		if ((page->flags & PG_delalloc) && wbc->skip_delalloc)
+			continue;
+		if (inode->is_bdev) {
 			pblk = page->index;
-		else if (inode->i_sb->s_op->get_block(inode, page->index, &pblk, false))
-			pblk = 0;	/* unmapped: cannot happen after write */
+		} else if (inode->i_sb->s_op->map_writepage(inode, page, &pblk)) {
+			/*
+			 * No block for a delayed page although write() had
+			 * reserved one: ext4 gives up on it and invalidates
+			 * the page (mpage_release_unused_pages(), "Delayed
+			 * block allocation failed"); its data is lost.
+			 */
+			clear_page_dirty_for_io(m, page);
+			continue;
+		}
 		clear_page_dirty_for_io(m, page);
 		set_page_writeback(m, page);
 		if (wbb && (pblk != last_pblk + 1 || wbb->nr == max_pages)) {
@@ -324,6 +340,28 @@ retry:
 		wb_submit(wbc, wbb);
 	if (wbc->range_cyclic)
 		mapping->writeback_index = index;
+	return 0;
+}
+
+/**
+ * filemap_fdatawait_range - wait until no page of @mapping in [@start,
+ * @end) (indices) is under writeback; pages after it may still be
+ */
+int filemap_fdatawait_range(struct machine *m, struct task *t,
+			    struct address_space *mapping, uint64_t start,
+			    uint64_t end)
+{
+	uint64_t idx = start;
+
+	while (idx < end && mapping->nr_writeback) {
+		struct page *page = find_get_page(mapping, idx);
+
+		if (page && (page->flags & PG_writeback)) {
+			schedule_wait(t, &mapping->wb_wait);
+			continue;
+		}
+		idx++;
+	}
 	return 0;
 }
 

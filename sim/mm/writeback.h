@@ -62,6 +62,11 @@ struct writeback_control {
 	bool encountered_congestion;
 	bool for_kupdate, for_background, for_reclaim;
 	bool range_cyclic;
+	/* leave delayed pages dirty (a commit: ext4_writepage refuses them) */
+	bool skip_delalloc;
+	/* only pages [range_start, range_end) (indices; not range_cyclic) */
+	bool has_range;
+	uint64_t range_start, range_end;
 	bool more_io;
 	enum wb_reason reason;
 	/* the current run of inodes of one superblock, for traces */
@@ -164,6 +169,9 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 int write_cache_pages(struct address_space *mapping,
 		      struct writeback_control *wbc);
 void wb_bios_free(struct machine *m);
+int filemap_fdatawait_range(struct machine *m, struct task *t,
+			    struct address_space *mapping, uint64_t start,
+			    uint64_t end);
 int filemap_fdatawait(struct machine *m, struct task *t,
 		      struct address_space *mapping);
 sim_time_t dirty_writeback_interval(const struct machine *m);

@@ -8,6 +8,11 @@
 # simulated share of dirtied pages written must be within 0.05 of the
 # real ext3-like figure, and with data=writeback (fsync no longer forces
 # other files' data) it must fall well below it.
+# Delayed allocation (ext3.delalloc): the twin in the real run's own
+# setting (vm61.ini at 6 GiB, 60 MiB/s, 60 s, CFQ for bfq) must write
+# within 0.05 of the real delalloc share, and without delalloc within
+# 0.05 of the real nodelalloc one: a commit that wrote every file's data,
+# or a delalloc that never dropped deleted data, would miss by ~0.4.
 . tests/shlib.sh
 [ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
 ev=docs/evidence/bigram-real/ext3
@@ -17,6 +22,9 @@ delta() { # KEY: the vmstat counter's increase over the real run
 }
 grep -q 'nodelalloc,data=ordered' "$ev/filesystems.txt" || fail "the evidence is not an ordered, nodelalloc run"
 real=$(awk -v w="$(delta nr_written)" -v d="$(delta nr_dirtied)" 'BEGIN { printf "%.4f", w / d }')
+ev=docs/evidence/bigram-real/ext4
+grep -q 'mount: .* ext4 rw,relatime ' "$ev/filesystems.txt" || fail "the ext4 evidence is not a default (delalloc) mount"
+realda=$(awk -v w="$(delta nr_written)" -v d="$(delta nr_dirtied)" 'BEGIN { printf "%.4f", w / d }')
 ratio() { # RUN_DIR: pages written back / pages dirtied of a simulated run
 	sed -n 's/.*"pages_dirtied": \([0-9]*\).*/d \1/p; s/.*"pagecache_pages_written": \([0-9]*\).*/w \1/p' "$1/summary.json" |
 		awk '$1 == "d" { d = $2 } $1 == "w" { w = $2 } END { if (d > 0) printf "%.4f", w / d }'
@@ -31,4 +39,15 @@ awk -v a="$sim" -v b="$real" 'BEGIN { e = a - b; if (e < 0) e = -e; exit !(e <= 
 	fail "simulated ordered share $sim is more than 0.05 from the real kernel's $real"
 awk -v a="$simwb" -v b="$real" 'BEGIN { exit !(a < b - 0.3) }' ||
 	fail "data=writeback share $simwb is not well below ordered's $real: fsync forces other files' data"
+vmset=(--set vm.ram=6G --set vdisk.bps_total=60M --set sim.duration=60 --set queue.elevator=cfq)
+for da in yes no; do
+	$BIN/wbsim run sim/scenarios/vm61.ini "${vmset[@]}" --set ext3.delalloc=$da -q -o "$TMP/vm-$da" >/dev/null 2>"$TMP/err" ||
+		fail "vm61 delalloc=$da: $(cat "$TMP/err")"
+done
+simda=$(ratio "$TMP/vm-yes") simnoda=$(ratio "$TMP/vm-no")
+echo "written/dirtied in the VM's setting: real delalloc $realda, simulated $simda; real nodelalloc $real, simulated $simnoda"
+awk -v a="$simda" -v b="$realda" 'BEGIN { e = a - b; if (e < 0) e = -e; exit !(e <= 0.05) }' ||
+	fail "simulated delalloc share $simda is more than 0.05 from the real kernel's $realda"
+awk -v a="$simnoda" -v b="$real" 'BEGIN { e = a - b; if (e < 0) e = -e; exit !(e <= 0.05) }' ||
+	fail "simulated nodelalloc share $simnoda (VM setting) is more than 0.05 from the real kernel's $real"
 done_test
