@@ -52,7 +52,9 @@ while IFS='|' read -r _ scen cpus ram disks parts db journal fs secs shows _; do
 	else
 		check "$scen" "dbench instances" "$on" "$(opt "$dump" dbench.instances)"
 	fi
-	check "$scen" journal "$journal" "$(opt "$dump" ext3.journal)"
+	da=
+	[ "$(opt "$dump" ext3.delalloc)" = yes ] && da=", delalloc"
+	check "$scen" journal "$journal" "$(opt "$dump" ext3.journal)$da"
 	check "$scen" "flusher, scheduler" "$fs" "$(opt "$dump" writeback.flusher), $(opt "$dump" queue.elevator)"
 	check "$scen" duration "${secs}000000000ns" "$(opt "$dump" sim.duration)"
 

@@ -22,7 +22,7 @@ for c in wq-none wq-mq-deadline wq-bfq wq-kyber; do
 done
 grep -q "scheduler kyber: approximated by noop" "$TMP/out" || fail "kyber's stand-in is not named"
 grep -q "scheduler bfq: approximated by 2.6.30's CFQ" "$TMP/out" || fail "bfq's stand-in is not named"
-grep -q "delayed allocation" "$TMP/out" || fail "the missing features are not listed"
+grep -q "multi-block allocator" "$TMP/out" || fail "the missing features are not listed"
 
 # every baseline error still there and not worse than the margin
 awk -F'\t' -v base="$base" '
@@ -49,7 +49,8 @@ awk -F'\t' -v base="$base" '
 cmp -s <(grep -v '^;' "$TMP/twin.ini") <(grep -v '^;' "$ex/scenario.ini") ||
 	fail "twin.sh no longer makes $ex/scenario.ini"
 grep -q '^; scheduler ' "$TMP/twin.ini" || fail "the twin does not say how its scheduler stands in"
-grep -q '^; ext4 with delayed allocation: not modelled' "$TMP/twin.ini" || fail "the twin does not name delalloc"
+grep -q '^; ext4 data=ordered with delayed allocation: ordered + delalloc' "$TMP/twin.ini" || fail "the twin does not name delalloc"
+grep -q '^delalloc = yes$' "$TMP/twin.ini" || fail "the twin of an ext4 run is not delalloc"
 
 grep -q '^model = vdisk$' "$ex/scenario.ini" || fail "the twin's disk is not the throttled virtio disk"
 grep -q '^bps_total = 10485760$' "$ex/scenario.ini" || fail "the twin's throttle is not 10 MiB/s"

@@ -13,8 +13,9 @@
 #     mq-deadline -> deadline, bfq -> cfq, kyber -> noop (approximations
 #     `make validate` names); empty: queue.elevator as it was;
 #   - the flusher: writeback.flusher, bdi-fair when qemu.sb_fair = 1;
-#   - the filesystem: ext4 (delalloc) -> ext3.journal = writeback, ext3
-#     (ext4 nodelalloc, data=ordered) -> ordered (vm61.ini says why).
+#   - the filesystem: ext4 -> ext3.journal = ordered with ext3.delalloc
+#     = yes (ext4's delayed allocation), ext3 (ext4 nodelalloc,
+#     data=ordered) -> ordered without it.
 # Everything else (memory, CPUs, dirty tunables, partitions, dbench,
 # duration, seed) is the run's.
 #
@@ -73,8 +74,8 @@ case ${R[qemu.sb_fair]}:${R[writeback.flusher]} in
 0:bdi-fair) sets+=(--set writeback.flusher=bdi) ;;
 esac
 case ${R[qemu.fs]} in
-ext4) sets+=(--set ext3.journal=writeback) ;;
-ext3) sets+=(--set ext3.journal=ordered) ;;
+ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
+ext3) sets+=(--set ext3.journal=ordered --set ext3.delalloc=no) ;;
 esac
 
 "$wbsim" options --experiment=drop -c "$in" "${sets[@]}" --dump >"$tmp/out" 2>"$tmp/err" ||
@@ -91,7 +92,7 @@ bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector b
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac
 case ${R[qemu.fs]} in
-ext4) echo "; ext4 with delayed allocation: not modelled; its writers approximated by ext3.journal = writeback (vm61.ini says why)" ;;
-ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode" ;;
+ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
+ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode (not modelled: extents, mballoc, flex_bg)" ;;
 esac
 cat "$tmp/out"

@@ -139,9 +139,9 @@ from_results() {
 echo "make validate: the twin ($(basename "$scen")$([ -z "$sets" ] || printf ' --set %s' $sets)) against the real runs"
 echo
 echo "What the twin does not model (sim/scenarios/vm61.ini says more):"
-echo "  - ext4's delayed allocation: approximated by ext3.journal = writeback"
-echo "    (commits write no data; the flusher does, as under delalloc); not"
-echo "    matched: the share of dirtied data never written (docs/validation.md)"
+echo "  - ext4's extents, multi-block allocator and flex_bg: the model"
+echo "    allocates as ext3 does (ext4's delayed allocation and data=ordered"
+echo "    are modelled: ext3.delalloc, ext3.journal)"
 echo "  - blk-mq (256 tags, one hardware queue): the model has 2.6.30's single"
 echo "    request queue and at most 32 commands in the device"
 echo "  - TCG's CPU: dbench's CPU costs calibrated on one run; the host's load"
