@@ -463,10 +463,14 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
  * inode would leave the queue with one file's pages at a time: a seek
  * and a rotation per small file that the kernel does not pay. When the
  * array of inodes cannot be allocated, each inode is written and waited
- * for in turn (slower, same result).
+ * for in turn (slower, same result). @sync is 2.6.30's write_op: the
+ * data goes WRITE_SYNC_PLUG when an fsync was waiting on the transaction
+ * as its commit began (t_synchronous_commit), plain WRITE otherwise, so
+ * a periodic commit's data queues as async I/O (CFQ holds it back while
+ * sync requests are in flight).
  */
 static void commit_ordered_data(struct ext3_sb *es, struct task *t,
-				struct list_head *ordered)
+				struct list_head *ordered, bool sync)
 {
 	struct machine *m = es->m;
 	struct inode **batch = NULL;
@@ -484,8 +488,7 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 		struct writeback_control wbc = {
 			.m = m, .task = t, .bdi = es->sb.s_bdi,
 			.sync_mode = WB_SYNC_NONE, .nr_to_write = LONG_MAX,
-			.reason = WB_REASON_SYNC,
-			.skip_delalloc = true,
+			.reason = WB_REASON_SYNC, .sync_io = sync,
 		};
 
 		list_del_init(&inode->i_ordered);
@@ -602,7 +605,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 		es->commit_refs = NULL;
 		free(refs);
 	} else {
-		commit_ordered_data(es, t, &ordered);
+		commit_ordered_data(es, t, &ordered, sync);
 	}
 	if (nr) {
 		journal_write(es, t, 1 + (nr + 511) / 512 + nr, sync);

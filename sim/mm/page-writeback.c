@@ -311,7 +311,8 @@ retry:
 			wbb->bio.bi_sector = pblk * PAGE_SECTORS;
 			wbb->bio.bi_bdev = inode->i_bdev;
 			wbb->bio.bi_rw = REQ_WRITE |
-				(wbc->sync_mode == WB_SYNC_ALL ? REQ_SYNC : 0) |
+				(wbc->sync_mode == WB_SYNC_ALL || wbc->sync_io ?
+				 REQ_SYNC : 0) |
 				(inode->is_bdev ? REQ_META : 0);
 			wbb->bio.bi_pid = wbc->task->pid;
 			wbb->bio.bi_cpu = wbc->task->cpu >= 0 ? wbc->task->cpu : 0;

@@ -62,6 +62,8 @@ struct writeback_control {
 	bool encountered_congestion;
 	bool for_kupdate, for_background, for_reclaim;
 	bool range_cyclic;
+	/* REQ_SYNC bios without WB_SYNC_ALL's waiting (jbd's write_op) */
+	bool sync_io;
 	/* leave delayed pages dirty (a commit: ext4_writepage refuses them) */
 	bool skip_delalloc;
 	/* only pages [range_start, range_end) (indices; not range_cyclic) */
