@@ -19,6 +19,19 @@ want="$TMP/trace.txt: turns 3, crossing a queue_io 1 (1 queue_io inside turns), 
 got=$(tools/validate/sb-rounds.sh "$TMP/trace.txt" 2>&1) || fail "sb-rounds: $got"
 [ "$got" = "$want" ] || fail "sb-rounds printed '$got', want '$want'"
 
+# a run directory: its geometry keeps only the partitions' superblocks
+# and their disk's queue_io (a real guest's output disk, bdi 8:16 with
+# sb 8:17, writes back too)
+mkdir -p "$TMP/rd"
+printf '%s\n' '# dev maj,min disk start sectors' 'sda 8,0 sda 0 1000' 'sda1 8,1 sda 10 400' 'sda2 8,2 sda 410 500' >"$TMP/rd/geometry"
+{
+	cat "$TMP/trace.txt"
+	echo ' kworker/u2:0-1 [000] 5.500000: writeback_queue_io: bdi 8:16: older=1000 age=0 enqueue=1 reason=background cgroup_ino=0'
+	echo ' kworker/u2:0-1 [000] 5.600000: writeback_sb_written: bdi 8:16: sb=8:17 pages=10 elapsed_us=100000 sync_mode=0 reason=background'
+} | sort -t' ' -k4,4 >"$TMP/rd/trace.txt"
+got=$(tools/validate/sb-rounds.sh "$TMP/rd" 2>&1) || fail "sb-rounds: $got"
+[ "$got" = "${want/$TMP\/trace.txt/$TMP/rd}" ] || fail "sb-rounds on a run directory printed '$got'"
+
 run=$TMP/run
 $BIN/wbsim run sim/scenarios/vm61.ini --set sim.duration=40 --set writeback.trace_verbose=yes \
 	-o "$run" >/dev/null 2>"$TMP/err" || fail "wbsim: $(cat "$TMP/err")"

@@ -23,6 +23,9 @@ done
 [ "$(jq -r 'select(.cell == "wq-none" and .run == "r1") | .jain_1s' "$out/runs.jsonl")" = 0.7 ] ||
 	fail "wq-none r1 not replaced by the newer run"
 [ "$(jq -r 'select(.cell == "bdi-none") | .jain_1s' "$out/runs.jsonl")" = 0.5 ] || fail "bdi-none r1 lost"
+# a first collect: OUT has no runs.jsonl yet (refused as bad input once)
+tools/validate/collect.sh "$m" "$TMP/first" >"$TMP/log" 2>&1 || fail "collect into a new OUT failed: $(tail -n 3 "$TMP/log")"
+[ "$(grep -c . "$TMP/first/runs.jsonl")" = 2 ] || fail "a first collect did not write the matrix's 2 runs"
 echo 'not json' >"$m/runs.jsonl"
 tools/validate/collect.sh "$m" "$out" >/dev/null 2>&1
 [ $? = 2 ] || fail "a bad runs.jsonl was not refused with exit 2"

@@ -44,7 +44,10 @@ done
 if [ -f "$src/runs.jsonl" ]; then
 	mkdir -p "$out"
 	tmp=$(mktemp "$out/runs.jsonl.XXXXXX")
-	cat "$out/runs.jsonl" "$src/runs.jsonl" 2>/dev/null |
+	# OUT's own lines first (none yet on a first collect), then the new
+	old=()
+	[ ! -f "$out/runs.jsonl" ] || old=("$out/runs.jsonl")
+	cat "${old[@]}" "$src/runs.jsonl" |
 		jq -c -s 'reduce .[] as $r ({}; .["\($r.cell)/\($r.run)"] = $r) | to_entries | sort_by(.key) | .[].value' >"$tmp" ||
 		{ rm -f "$tmp"; echo "collect: $src/runs.jsonl: not one JSON object a line" >&2; exit 2; }
 	mv "$tmp" "$out/runs.jsonl"

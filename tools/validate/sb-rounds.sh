@@ -21,11 +21,28 @@
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n 's/^#   //p' "$0" | head -1 >&2; exit 2; }
 for a in "$@"; do
-	t=$a
+	t=$a geo=/dev/null
 	[ -d "$a" ] && t=$a/trace.txt
 	[ -f "$t" ] || { echo "sb-rounds: $t: no such file" >&2; exit 2; }
+	# a run directory's geometry names its partitions and their disk:
+	# only their superblocks make turns and only that disk's queue_io
+	# starts rounds (a real guest also writes back its root and output
+	# filesystems), as tools/validate/figures.sh counts turns
+	[ -d "$a" ] && [ -f "$a/geometry" ] && geo=$a/geometry
 	awk -v name="$a" '
-	/writeback_queue_io:/ { q[nq++] = $3 + 0; next }
+	FILENAME != "-" && FNR == NR && geo_file {
+		if ($1 !~ /^#/ && $1 != $3) { dev = $2; sub(/,/, ":", dev); part[dev] = 1; part[$1] = 1; nparts++ }
+		if ($1 !~ /^#/ && $1 == $3) { dev = $2; sub(/,/, ":", dev); disk[dev ":"] = 1 }
+		next
+	}
+	/writeback_queue_io:/ {
+		# only the rounds of the partitions disk (bdi MAJ:MIN:)
+		for (i = 1; i <= NF; i++)
+			if ($i == "bdi" && nparts && !($(i + 1) in disk))
+				next
+		q[nq++] = $3 + 0
+		next
+	}
 	/writeback_sb_written:/ {
 		t = $3 + 0; sb = ""; el = 0
 		for (i = 1; i <= NF; i++) {
@@ -33,6 +50,8 @@ for a in "$@"; do
 			if ($i ~ /^elapsed_us=/) el = substr($i, 12) / 1e6
 		}
 		if (sb == "0:0")	# the block devices: not a partition
+			next
+		if (nparts && !(sb in part))
 			next
 		if (sb != cur) { nt++; ts[nt] = t - el; cur = sb }
 		te[nt] = t
@@ -54,5 +73,5 @@ for a in "$@"; do
 		span = ts[nt] - ts[1]
 		printf "%s: turns %d, crossing a queue_io %d (%d queue_io inside turns), s/turn %.2f, s/turn had each changed the superblock %.2f\n", \
 			name, nt, crossing, inside, span / (nt - 1), span / (nt - 1 + inside)
-	}' "$t"
+	}' geo_file="$([ "$geo" = /dev/null ] || echo 1)" "$geo" "$t"
 done
