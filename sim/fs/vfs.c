@@ -582,8 +582,9 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 {
 	struct address_space *mapping = &inode->i_data;
 	struct super_block *sb = inode->i_sb;
-	unsigned long nr_dirtied = 0;
+	unsigned long nr_dirtied = 0, dirtied;
 	uint64_t end = pos + len;
+	bool per_page = m->flusher->balance_dirty_pages_ratelimited != NULL;
 
 	if (!len)
 		return 0;
@@ -598,8 +599,12 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 		page->flags |= PG_uptodate;
 		if (sb->s_op->map_write(inode, page))
 			return nr_dirtied ? (int64_t)((idx << PAGE_SHIFT) - pos) : -ENOSPC;
-		nr_dirtied += set_page_dirty(m, t, page);
+		dirtied = set_page_dirty(m, t, page);
+		nr_dirtied += dirtied;
 		mark_page_accessed(&m->mm, page);
+		/* 6.1's generic_perform_write(): a check after every page */
+		if (per_page)
+			balance_dirty_pages_ratelimited_nr(m, t, mapping, dirtied);
 	}
 	if (end > inode->i_size) {
 		inode->i_size = end;
@@ -607,7 +612,7 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 	}
 	if (sb->s_op->write_end)
 		sb->s_op->write_end(inode);
-	if (nr_dirtied)
+	if (nr_dirtied && !per_page)
 		balance_dirty_pages_ratelimited_nr(m, t, mapping, nr_dirtied);
 	return (int64_t)len;
 }

@@ -199,15 +199,24 @@ static bool queue_idle(struct machine *m)
 }
 
 /*
- * The writers have stopped: sync(2) from a task, which returns with
- * nothing dirty and nothing under writeback; then let the journal commit
- * its last transaction (commit interval 5 s) and the disk go idle, so the
- * run ends with no I/O in flight.
+ * The writers' stop time has passed: let the @nr writers of @w finish the
+ * write they are in (a throttled one is paused after any page of it, as
+ * 6.1's generic_perform_write() checks after every page), then sync(2)
+ * from a task, which returns with nothing dirty and nothing under
+ * writeback; then let the journal commit its last transaction (commit
+ * interval 5 s) and the disk go idle, so the run ends with no I/O in
+ * flight.
  */
-static void rig_drain(struct rig *r)
+static void rig_drain(struct rig *r, struct writer *w, int nr)
 {
 	struct task syncer;
 	sim_time_t t0 = r->m.sim.now, end = t0 + 60 * NSEC_PER_SEC;
+
+	for (int i = 0; i < nr; i++) {
+		while (w[i].t.state != TASK_DEAD && r->m.sim.now < end)
+			sim_run(&r->m.sim, r->m.sim.now + 10 * NSEC_PER_MSEC);
+		CHECK(w[i].t.state == TASK_DEAD);
+	}
 
 	CHECK(kthread_run(&r->m.cs, &syncer, "sync", syncer_fn, &r->m) == 0);
 	while (syncer.state != TASK_DEAD && r->m.sim.now < end)
@@ -438,7 +447,7 @@ static void test_sb_slices(void)
 	CHECK(pages[0] > (pages[0] + pages[1]) / 4);
 	CHECK(pages[1] > (pages[0] + pages[1]) / 4);
 	free(c);
-	rig_drain(&r);
+	rig_drain(&r, w, 2);
 	for (int i = 0; i < 2; i++)
 		kthread_free(&w[i].t);
 	rig_exit(&r, "sb_slices");
@@ -543,7 +552,7 @@ static void test_throttle(void)
 	/* dirty_ratelimit came down to about write_bw / 4 */
 	CHECK_NEAR(r.m.disks[0]->bdi.dirty_ratelimit,
 		   r.m.disks[0]->bdi.avg_write_bandwidth / 4.0, 0.35);
-	rig_drain(&r);
+	rig_drain(&r, w, nr_writers);
 	for (int i = 0; i < nr_writers; i++)
 		kthread_free(&w[i].t);
 	rig_exit(&r, "throttle");
@@ -613,7 +622,7 @@ static void test_two_partitions(void)
 	CHECK(pairs >= 50);
 	CHECK(switches * 4 > pairs * 3);
 	free(c);
-	rig_drain(&r);
+	rig_drain(&r, w, 2);
 	for (int i = 0; i < 2; i++)
 		kthread_free(&w[i].t);
 	rig_exit(&r, "two_partitions");
