@@ -145,6 +145,8 @@ static int write_summary(struct run_result *r, const char *dir)
 	fprintf(f, "  \"ops_over_hung_task_timeout\": %" PRIu64 ",\n", r->hung.count);
 	fprintf(f, "  \"ops_over_hung_task_timeout_not_throttled\": %" PRIu64 ",\n",
 		r->hung.unthrottled);
+	fprintf(f, "  \"ops_over_hung_task_timeout_in_fsync\": %" PRIu64 ",\n",
+		r->hung.fsync);
 	fprintf(f, "  \"longest_op_wait\": {\"seconds\": %.6f, \"op\": \"%s\", \"client\": %u, \"partition\": \"%s\", \"began_s\": %.6f, \"loadfile_line\": %" PRIu64 ", \"in_balance_dirty_pages_s\": %.6f},\n",
 		r->hung.longest_ns / 1e9, r->hung.op, r->hung.client,
 		r->hung.part, r->hung.began / 1e9, r->hung.line,
@@ -307,6 +309,7 @@ static void run_note_hung(struct run_result *r, const struct dbench_run *dr)
 
 		r->hung.count += inst->nr_hung;
 		r->hung.unthrottled += inst->nr_hung_unthrottled;
+		r->hung.fsync += inst->nr_hung_fsync;
 		if (w->ns <= r->hung.longest_ns)
 			continue;
 		r->hung.longest_ns = w->ns;
@@ -557,9 +560,10 @@ void run_result_print(FILE *f, const struct run_result *r)
 			fprintf(f, "%s %s %.1f MB", n++ ? "," : "",
 				io_path_names[p], r->path_bytes[p] / 1e6);
 	fprintf(f, "\n  disk requests completed: %" PRIu64 "\n", r->requests);
-	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 " (%" PRIu64 " mostly outside balance_dirty_pages); longest %.1f s (%s, client %u on %s, from %.1f s; %.1f s of it in balance_dirty_pages)\n",
+	fprintf(f, "  dbench ops over the %llu s hung-task timeout: %" PRIu64 " (%" PRIu64 " mostly outside balance_dirty_pages, %" PRIu64 " of them fsync); longest %.1f s (%s, client %u on %s, from %.1f s; %.1f s of it in balance_dirty_pages)\n",
 		(unsigned long long)(DBENCH_HUNG_TASK_TIMEOUT / NSEC_PER_SEC),
-		r->hung.count, r->hung.unthrottled, r->hung.longest_ns / 1e9, r->hung.op,
+		r->hung.count, r->hung.unthrottled, r->hung.fsync,
+		r->hung.longest_ns / 1e9, r->hung.op,
 		r->hung.client, r->hung.part, r->hung.began / 1e9,
 		r->hung.bdp_ns / 1e9);
 }

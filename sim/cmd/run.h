@@ -41,7 +41,7 @@ struct run_result {
 	/* the hung-task record: dbench ops over the kernel's 120 s watchdog
 	 * (DBENCH_HUNG_TASK_TIMEOUT) and the longest op of any instance */
 	struct run_hung {
-		uint64_t count, unthrottled;
+		uint64_t count, unthrottled, fsync;
 		sim_time_t longest_ns, began, bdp_ns;
 		char op[16], part[16];
 		unsigned int client;

@@ -78,6 +78,7 @@ void machine_note_throttle(struct machine *m, struct task *t,
 	m->dirty_throttled++;
 	m->dirty_throttled_ns += ns;
 	t->bdp_ns += ns;	/* which op it delayed: dbench's wait record */
+	t->bdp_mark = m->sim.now;	/* a run cut now adds only what follows */
 }
 
 /**

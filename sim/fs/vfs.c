@@ -584,7 +584,6 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 	struct super_block *sb = inode->i_sb;
 	unsigned long nr_dirtied = 0, dirtied;
 	uint64_t end = pos + len;
-	bool per_page = m->flusher->balance_dirty_pages_ratelimited != NULL;
 
 	if (!len)
 		return 0;
@@ -602,9 +601,11 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 		dirtied = set_page_dirty(m, t, page);
 		nr_dirtied += dirtied;
 		mark_page_accessed(&m->mm, page);
-		/* 6.1's generic_perform_write(): a check after every page */
-		if (per_page)
-			balance_dirty_pages_ratelimited_nr(m, t, mapping, dirtied);
+		/*
+		 * generic_perform_write() (2.6.24 on, 2.6.30 and 6.1 alike)
+		 * checks the dirty limits after every page it copies
+		 */
+		balance_dirty_pages_ratelimited(m, t, mapping, dirtied);
 	}
 	if (end > inode->i_size) {
 		inode->i_size = end;
@@ -612,8 +613,6 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 	}
 	if (sb->s_op->write_end)
 		sb->s_op->write_end(inode);
-	if (nr_dirtied && !per_page)
-		balance_dirty_pages_ratelimited_nr(m, t, mapping, nr_dirtied);
 	return (int64_t)len;
 }
 

@@ -67,6 +67,7 @@ struct task {
 	uint64_t nr_dirtied;		/* pages this task dirtied */
 	sim_time_t bdp_ns;		/* time throttled in balance_dirty_pages */
 	sim_time_t bdp_since;		/* inside balance_dirty_pages since, or 0 */
+	sim_time_t bdp_mark;		/* bdp_ns holds this stay up to here */
 	/* v3.2+ IO-less throttling (6.1's task_struct fields; wq model) */
 	unsigned long bdp_nr_dirtied;	/* nr_dirtied: since the last pause */
 	unsigned long nr_dirtied_pause;	/* 0: not set yet (32 at fork) */

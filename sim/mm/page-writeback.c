@@ -96,16 +96,20 @@ bool over_bground_thresh(struct machine *m)
 }
 
 /**
- * balance_dirty_pages_ratelimited_nr - a task dirtied pages of @mapping
+ * balance_dirty_pages_ratelimited - a task copied one page of @mapping
+ * (@nr_pages_dirtied: 1 if that made it dirty, 0 if it was dirty already)
  *
- * As 2.6.30: a per-CPU count of dirtied pages; every ratelimit_pages (8
+ * As 2.6.30: a per-CPU count of pages written; every ratelimit_pages (8
  * while the bdi is over its limit) the task on that CPU enters the flusher
- * model's balance_dirty_pages(). A model with its own ratelimiting
- * (v3.2+: per task) gets every call instead.
+ * model's balance_dirty_pages(). 2.6.30's generic_perform_write() calls
+ * balance_dirty_pages_ratelimited(mapping), that is _nr(mapping, 1), for
+ * every page it copies, so an overwrite of a page still dirty counts too.
+ * A model with its own ratelimiting (v3.2+: per task, counting only pages
+ * newly dirtied, as folio_account_dirtied() does) gets every call instead.
  */
-void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
-					struct address_space *mapping,
-					unsigned long nr_pages_dirtied)
+void balance_dirty_pages_ratelimited(struct machine *m, struct task *t,
+				     struct address_space *mapping,
+				     unsigned long nr_pages_dirtied)
 {
 	struct backing_dev_info *bdi = mapping->bdi;
 	unsigned long ratelimit = m->mm.ratelimit_pages;
@@ -116,13 +120,14 @@ void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
 	old_path = io_path_enter(t, IO_PATH_BALANCE_DIRTY);
 	/* a run cut at its time limit reports who is still in here */
 	t->bdp_since = m->sim.now ? m->sim.now : 1;
+	t->bdp_mark = m->sim.now;
 	if (m->flusher->balance_dirty_pages_ratelimited) {
 		m->flusher->balance_dirty_pages_ratelimited(m, t, mapping,
 							    nr_pages_dirtied);
 	} else {
 		if (bdi->dirty_exceeded)
 			ratelimit = 8;
-		*p += nr_pages_dirtied;
+		*p += 1;
 		if (*p >= ratelimit) {
 			*p = 0;
 			m->flusher->balance_dirty_pages(m, t, bdi,

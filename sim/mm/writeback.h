@@ -99,7 +99,8 @@ extern const struct opt_table writeback_opt_table;
  * @dirty_list: where __mark_inode_dirty queues a newly dirty inode
  * @inode_dirtied: called after an inode became dirty (wakeups)
  * @balance_dirty_pages: throttle a task that dirtied pages
- * @balance_dirty_pages_ratelimited: when set, called for every dirtying
+ * @balance_dirty_pages_ratelimited: when set, called for every page a
+ *	write copies (@nr_pages_dirtied 1 if it became dirty, else 0)
  *	instead of the shared per-CPU ratelimit (v3.2+ models keep their own
  *	per-task nr_dirtied_pause)
  * @inode_writeback_end: the last page of @inode under writeback completed
@@ -165,9 +166,9 @@ long wq_writeback_chunk_size(bool sync_all, unsigned long avg_write_bandwidth,
 void get_dirty_limits(struct machine *m, struct task *t,
 		      uint64_t *pbackground, uint64_t *pdirty,
 		      uint64_t *pbdi_dirty, struct backing_dev_info *bdi);
-void balance_dirty_pages_ratelimited_nr(struct machine *m, struct task *t,
-					struct address_space *mapping,
-					unsigned long nr_pages_dirtied);
+void balance_dirty_pages_ratelimited(struct machine *m, struct task *t,
+				     struct address_space *mapping,
+				     unsigned long nr_pages_dirtied);
 int write_cache_pages(struct address_space *mapping,
 		      struct writeback_control *wbc);
 void wb_bios_free(struct machine *m);

@@ -352,10 +352,14 @@ static void note_op_wait(struct dbench_client *c, enum dbench_op_type type,
 
 	if (ns > DBENCH_HUNG_TASK_TIMEOUT) {
 		inst->nr_hung++;
-		/* docs/long-waits.md: throttling explains every such wait so
-		 * far; one that mostly waited elsewhere is a new mechanism */
-		if (bdp < ns / 2)
+		/* docs/long-waits.md: throttling, or an fsync waiting for
+		 * its filesystem's commits, explains every such wait so far;
+		 * one of any other kind is a new mechanism */
+		if (bdp < ns / 2) {
 			inst->nr_hung_unthrottled++;
+			if (type == DBENCH_OP_FLUSH)
+				inst->nr_hung_fsync++;
+		}
 	}
 	if (ns > inst->longest.ns)
 		inst->longest = (struct dbench_op_wait){
@@ -676,12 +680,14 @@ void dbench_cut(struct dbench_run *dr, struct dbench_unfinished *u)
 			u->clients++;
 			if (in) {
 				u->in_bdp++;
-				u->bdp_open_ns += now - in;
+				u->bdp_open_ns += now - c->t.bdp_mark;
 				if (now - in > u->bdp_longest_ns)
 					u->bdp_longest_ns = now - in;
-				/* the stay so far counts as throttled time */
-				c->t.bdp_ns += now - in;
+				/* the stay so far counts as throttled time,
+				 * less the pauses already counted in it */
+				c->t.bdp_ns += now - c->t.bdp_mark;
 				c->t.bdp_since = now;
+				c->t.bdp_mark = now;
 			}
 			if (c->in_op) {
 				note_op_wait(c, c->op_type, c->op_line,

@@ -78,6 +78,8 @@ struct dbench_instance {
 	uint64_t nr_errors;		/* ops whose outcome differed */
 	uint64_t nr_hung;		/* ops over DBENCH_HUNG_TASK_TIMEOUT */
 	uint64_t nr_hung_unthrottled;	/* of them, less than half throttled */
+	uint64_t nr_hung_fsync;		/* of those, Flush: fsync waiting on
+					 * its filesystem's commits */
 	struct dbench_op_wait longest;	/* the longest op of the run */
 };
 
@@ -87,7 +89,7 @@ struct dbench_instance {
  * @nclients: clients of all instances
  * @in_bdp: of @clients, those inside balance_dirty_pages at the cut
  * @bdp_longest_ns: the longest of those stays, up to the cut
- * @bdp_open_ns: those stays added up, up to the cut
+ * @bdp_open_ns: the part of those stays not yet counted as throttled time
  */
 struct dbench_unfinished {
 	unsigned int clients, nclients, in_bdp;
