@@ -81,7 +81,7 @@ static int wb_bdi_thread(void *data)
 		if (wb_flusher_claim(wb)) {
 			spin_unlock(&wb_flusher_lock);
 			spin_unlock_irq(&wb->work_lock);
-			wrote = wb_flusher_run(wb, false) > 0;
+			wrote = wb_bdi_writeback(wb) > 0;
 			wb_flusher_done(wb, true, false);
 			continue;
 		}

@@ -26,6 +26,11 @@
  * the same rule (no idle thread for a second, below 8) without waiting
  * for a pass to end.
  *
+ * A pass is wb_pdflush_writeback() (fs/fs-writeback.c): 2.6.30's
+ * wb_kupdate() and background_writeout() over the wb, 1024 pages per
+ * writeback_inodes() call, newest superblock first, leaving a congested
+ * queue for HZ / 10.
+ *
  * The threads are not freezable, although 2.6.30's were: 6.1's bdi_wq
  * is not (commit a2b90f11217790ec), because removing a disk during
  * resume, before the thaw, must not wait for frozen writeback; here
@@ -137,7 +142,7 @@ static int pdflush(void *start_why)
 		}
 		spin_unlock_irq(&wb_flusher_lock);
 
-		wb_flusher_run(wb, false);
+		wb_pdflush_writeback(wb);
 		wb_flusher_done(wb, true, true);
 
 		spin_lock_irq(&wb_flusher_lock);

@@ -15,6 +15,9 @@
 #   wbtrace=0|1          record the writeback_flusher events with trace-cmd
 #   wborder=0|1          check the order of writeback between the
 #                        partitions with vm.writeback_sb_fair 0 and 1
+#   wbpasses=1           pdflush: check 2.6.30's background passes
+#                        (1024-page chunks, newest superblock first,
+#                        leaving a congested queue: passes_test)
 #   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
 #                        then write past the dirty limit under legacy and
 #                        ioless on two slow disks (vdc, vdd) and check
@@ -268,8 +271,46 @@ fi
 #     first: partition 2's first chunk comes after at least 2 of p1's;
 #   vm.writeback_sb_fair=1: after each chunk the group goes behind the
 #     other: partition 2's first chunk is the second chunk.
+# dirty_hold: no writeback until trace_background starts it (no kupdate,
+# thresholds far above what the tests dirty); dirty_defaults: back to
+# the kernel's defaults
+dirty_hold() {
+	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
+	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+}
+dirty_defaults() {
+	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
+	echo 0 >/proc/sys/vm/dirty_bytes
+	echo 0 >/proc/sys/vm/dirty_background_bytes
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+}
+# trace_background FILE BYTES OUT EVENT...: with the writeback_flusher
+# events EVENT... recording, put the dirty pages over the background
+# threshold by writing BYTES to FILE, wait (at most 120 s) until Dirty is
+# below 1 MiB, and save the events to OUT; bg_wait is the seconds waited.
+trace_background() {
+	local file=$1 bytes=$2 out=$3 T=/sys/kernel/tracing e
+	shift 3
+	echo 0 >$T/tracing_on
+	echo 4096 >$T/buffer_size_kb
+	echo >$T/trace
+	for e; do echo 1 >$T/events/writeback_flusher/$e/enable; done
+	echo 1 >$T/tracing_on
+	# over the background threshold: the next dirtying starts writeback
+	echo 4096 >/proc/sys/vm/dirty_background_bytes
+	head -c "$bytes" /dev/urandom >"$file"
+	bg_wait=0
+	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $bg_wait -lt 120 ]; do
+		sleep 1; bg_wait=$((bg_wait + 1))
+	done
+	echo 0 >$T/tracing_on
+	for e; do echo 0 >$T/events/writeback_flusher/$e/enable; done
+	grep -E " ($(echo "$*" | tr ' ' '|')):" $T/trace >"$out"
+}
 order_test() { # fair
-	local fair=$1 T=/sys/kernel/tracing i first n
+	local fair=$1 T=/sys/kernel/tracing i first n big
 	local d1=/mnt/p1/order$fair d2=/mnt/p2/order$fair
 	local p1 p2
 	p1=$(cat /sys/block/vda/vda1/dev)
@@ -280,9 +321,7 @@ order_test() { # fair
 	sync
 	echo 128 >$q/nr_requests
 	echo 512 >$q/max_sectors_kb
-	echo 0 >/proc/sys/vm/dirty_writeback_centisecs
-	echo $((300 << 20)) >/proc/sys/vm/dirty_background_bytes
-	echo $((400 << 20)) >/proc/sys/vm/dirty_bytes
+	dirty_hold
 	echo "$fair" >/proc/sys/vm/writeback_sb_fair
 	mkdir -p $d1 $d2
 	i=0
@@ -292,29 +331,23 @@ order_test() { # fair
 	done
 	head -c 2097152 /dev/urandom >$d2/b0
 	head -c 2097152 /dev/urandom >$d2/b1
-	echo 0 >$T/tracing_on
-	echo >$T/trace
-	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
-	echo 1 >$T/tracing_on
-	# over the background threshold: the next dirtying starts writeback
-	echo 4096 >/proc/sys/vm/dirty_background_bytes
-	head -c 1048576 /dev/urandom >$d1/trigger
-	i=0
-	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $i -lt 120 ]; do
-		sleep 1; i=$((i + 1))
-	done
-	echo 0 >$T/tracing_on
-	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
-	grep 'writeback_sb_written:' $T/trace >$R/order$fair.trace
+	trace_background $d1/trigger 1048576 $R/order$fair.trace writeback_sb_written
 	grep 'reason=background' $R/order$fair.trace | grep -v 'pages=0 ' |
 		sed -n "s/.* sb=\($p1\|$p2\) .*/\1/p" >$R/order$fair.txt
+	# the era models write in 2.6.30/32's calls of MAX_WRITEBACK_PAGES
+	# (1024), an 8 MiB inode in several; 6.1 sizes a chunk by the write
+	# bandwidth (at 32 MiB/s, up to 5120 pages) and writes one of these
+	# 4 MiB inodes whole (1024 pages) or more than one
+	big=$(grep 'reason=background' $R/order$fair.trace | sed -n 's/.* pages=\([0-9]*\) .*/\1/p' | sort -n | tail -n 1)
+	echo "WBSIM: info sb_fair=$fair: largest background chunk ${big:-0} pages under $(cat $sysfile)"
+	case $(cat $sysfile) in
+	bdi|pdflush)
+		[ "${big:-0}" = 1024 ] && ok "sb_fair=$fair: background chunks of at most 1024 pages, the largest 1024" ||
+			bad "sb_fair=$fair: largest background chunk ${big:-0} pages, want 1024" ;;
+	esac
 	echo "$nr" >$q/nr_requests
 	echo "$msk" >$q/max_sectors_kb
-	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
-	echo 0 >/proc/sys/vm/dirty_bytes
-	echo 0 >/proc/sys/vm/dirty_background_bytes
-	echo 10 >/proc/sys/vm/dirty_background_ratio
-	echo 20 >/proc/sys/vm/dirty_ratio
+	dirty_defaults
 	n=$(wc -l <$R/order$fair.txt)
 	first=$(grep -n "^$p2\$" $R/order$fair.txt | head -n 1 | cut -d: -f1)
 	echo "WBSIM: info sb_fair=$fair order: $(tr '\n' ' ' <$R/order$fair.txt)"
@@ -336,6 +369,72 @@ if [ "${wborder:-0}" = 1 ]; then
 		echo "$wbsbfair" >/proc/sys/vm/writeback_sb_fair
 	else
 		bad "wborder=1: no /proc/sys/vm/writeback_sb_fair"
+	fi
+fi
+
+# --- the passes of 2.6.30's pdflush ---------------------------------------
+# With writeback held off, dirty 32 MiB on partition 1 (mounted first,
+# dirtied first) and 16 MiB on partition 2 (mounted last, dirtied last),
+# then start background writeout and record the writeback_sb_written
+# chunks and the writeback_pdflush_congested events. 2.6.30's
+# background_writeout() wrote MAX_WRITEBACK_PAGES (1024) per
+# writeback_inodes() call, walking the superblocks newest mount first and
+# leaving a congested queue. So under pdflush:
+#   - every background chunk is at most 1024 pages;
+#   - partition 2 is written first, although its inodes are younger (6.1
+#     writes the older group first: order_test), and all of it before
+#     partition 1's first chunk;
+#   - with vda's queue cut to 4 requests and its writes throttled by QEMU
+#     (kernel_boot_passes: 8 MiB/s, so the 48 MiB take 6 s of host time
+#     whatever the host), the 4 tags are in use at every chunk but the
+#     first: writeback leaves the queue (writeback_pdflush_congested) and
+#     comes back after congestion_wait's HZ/10;
+#   - everything is written: Dirty falls below 1 MiB.
+passes_test() {
+	local T=/sys/kernel/tracing q=/sys/block/vda/queue i nr seq n1 n2 first1 last2 big ncong
+	local p1 p2 d1=/mnt/p1/passes d2=/mnt/p2/passes
+	p1=$(cat /sys/block/vda/vda1/dev)
+	p2=$(cat /sys/block/vda/vda2/dev)
+	nr=$(cat $q/nr_requests)
+	sync
+	echo 4 >$q/nr_requests
+	dirty_hold
+	mkdir -p $d1 $d2
+	for i in 0 1 2 3; do
+		head -c $((8 << 20)) /dev/urandom >$d1/a$i
+	done
+	sleep 1
+	for i in 0 1; do
+		head -c $((8 << 20)) /dev/urandom >$d2/b$i
+	done
+	trace_background $d1/trigger 4096 $R/passes.trace writeback_sb_written writeback_pdflush_congested
+	echo "$nr" >$q/nr_requests
+	dirty_defaults
+	[ $bg_wait -lt 120 ] && ok "passes: written in $bg_wait s" || bad "passes: still dirty after 120 s"
+	grep 'writeback_sb_written:.*reason=background' $R/passes.trace | grep -v 'pages=0 ' |
+		sed -n "s/.* sb=\($p1\|$p2\) pages=\([0-9]*\) .*/\1 \2/p" >$R/passes.txt
+	seq=$(cut -d' ' -f1 $R/passes.txt | uniq -c | awk -v p1="$p1" '{ printf "%s%dx%s", (NR > 1 ? " " : ""), $1, ($2 == p1 ? "p1" : "p2") }')
+	echo "WBSIM: info passes: background chunks in order: $seq"
+	n1=$(grep -c "^$p1 " $R/passes.txt)
+	n2=$(grep -c "^$p2 " $R/passes.txt)
+	first1=$(grep -n "^$p1 " $R/passes.txt | head -n 1 | cut -d: -f1)
+	last2=$(grep -n "^$p2 " $R/passes.txt | tail -n 1 | cut -d: -f1)
+	big=$(awk '$2 > 1024' $R/passes.txt | wc -l)
+	ncong=$(grep -c 'writeback_pdflush_congested:' $R/passes.trace)
+	[ "$n1" -gt 0 ] && [ "$n2" -gt 0 ] || { bad "passes: $n1 chunks of p1, $n2 of p2"; return; }
+	[ "$big" = 0 ] && ok "passes: $((n1 + n2)) background chunks, none over 1024 pages (largest $(sort -k2 -n $R/passes.txt | tail -n 1 | cut -d' ' -f2))" ||
+		bad "passes: $big background chunks over 1024 pages"
+	[ "$last2" -lt "$first1" ] && ok "passes: newest mount first: all $n2 chunks of partition 2 before partition 1's first" ||
+		bad "passes: partition 2's last chunk is $last2, partition 1's first $first1"
+	[ "$ncong" -gt 0 ] && ok "passes: left the congested queue $ncong times" ||
+		bad "passes: no writeback_pdflush_congested event"
+	rm -rf $d1 $d2
+}
+if [ "${wbpasses:-0}" = 1 ]; then
+	if [ "$(cat $sysfile)" = pdflush ]; then
+		passes_test
+	else
+		bad "wbpasses=1: model $(cat $sysfile), want pdflush"
 	fi
 fi
 
@@ -713,11 +812,7 @@ freeze_test() { # model
 	echo none >/sys/power/pm_test
 	echo 1 >/sys/power/sync_on_suspend
 	echo 3000 >/proc/sys/vm/dirty_expire_centisecs
-	echo 500 >/proc/sys/vm/dirty_writeback_centisecs
-	echo 0 >/proc/sys/vm/dirty_bytes
-	echo 0 >/proc/sys/vm/dirty_background_bytes
-	echo 10 >/proc/sys/vm/dirty_background_ratio
-	echo 20 >/proc/sys/vm/dirty_ratio
+	dirty_defaults
 	rm -f /tmp/freeze.src
 	[ $rc = 0 ] || { bad "freeze $m: echo freeze >/sys/power/state failed (a task refused to freeze?)"; return; }
 	# the window: from "freeze_processes[0] end" to "thaw_processes[0] begin"

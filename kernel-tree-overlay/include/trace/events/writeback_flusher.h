@@ -75,6 +75,38 @@ TRACE_EVENT(writeback_sb_written,
 				   { WB_REASON_FOREIGN_FLUSH, "foreign_flush" }))
 );
 
+/*
+ * The pdflush model's writeback met a congested queue (the request tags
+ * in use reached 2.6.30's congestion threshold) and left the superblock,
+ * as v2.6.30's nonblocking writeback did.
+ */
+TRACE_EVENT(writeback_pdflush_congested,
+
+	TP_PROTO(struct bdi_writeback *wb, struct super_block *sb,
+		 unsigned int busy, unsigned int on),
+
+	TP_ARGS(wb, sb, busy, on),
+
+	TP_STRUCT__entry(
+		__array(char,		name, 32)
+		__field(dev_t,		sb_dev)
+		__field(unsigned int,	busy)
+		__field(unsigned int,	on)
+	),
+
+	TP_fast_assign(
+		strscpy_pad(__entry->name, bdi_dev_name(wb->bdi), 32);
+		__entry->sb_dev = sb->s_dev;
+		__entry->busy = busy;
+		__entry->on = on;
+	),
+
+	TP_printk("bdi %s: sb=%d:%d busy=%u on=%u",
+		  __entry->name,
+		  MAJOR(__entry->sb_dev), MINOR(__entry->sb_dev),
+		  __entry->busy, __entry->on)
+);
+
 /* A flusher kthread (flush-*, bdi-default, pdflush, sync_supers). */
 DECLARE_EVENT_CLASS(writeback_flusher_thread,
 
