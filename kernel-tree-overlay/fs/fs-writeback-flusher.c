@@ -11,11 +11,12 @@
  *   bdi      the wb's own kthread, or the forker that creates it;
  *   pdflush  wb_flusher_queue, served by a pool of kthreads.
  *
- * The pass itself is always wb_flusher_run(), so the models differ only in
- * which thread runs it, when, and how many wbs one thread serves.
+ * Under wq the pass is wb_flusher_run(), 6.1's; a thread model may run a
+ * pass of its own era instead.  The models differ in which thread runs
+ * the pass, when, how many wbs one thread serves, and what the pass does.
  *
- * Exclusion.  WBF_BUSY is set while a flusher is in wb_flusher_run() on a
- * wb; a flusher of any model must claim it first.  A kick that finds the
+ * Exclusion.  WBF_BUSY is set while a flusher is in a pass over a wb; a
+ * flusher of any model must claim it first.  A kick that finds the
  * wb busy only sets WBF_KICK, and the busy flusher hands the wb to the
  * current model when it is done.  So no two flushers ever run one wb, even
  * across a model switch, and no kick is lost.
@@ -28,6 +29,12 @@
  * models share wb_flusher_queue, which is handed to bdi_wq when switching
  * to wq.  Threads of the old model notice the switch and exit; a thread in
  * the middle of a pass finishes it first.
+ *
+ * Forward progress.  bdi_wq is WQ_MEM_RECLAIM: under memory pressure,
+ * when no kworker can be created, its rescuer thread still runs writeback.
+ * The thread models create their threads when needed; when that fails,
+ * the wb's pass goes to its bdi_wq work item (wb_flusher_rescue()), so
+ * the guarantee holds in every model.
  *
  * Lifetime.  A thread holding a pointer to a wb outside of the locks pins
  * it (wb_flusher.pins); wb_flusher_shutdown() waits for the pins to go.
@@ -47,6 +54,7 @@
 #include <linux/wait.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
+#include <trace/events/writeback_flusher.h>
 
 /* Protects every wb's wb_flusher, wb_flusher_queue and wb_flusher_model. */
 DEFINE_SPINLOCK(wb_flusher_lock);
@@ -177,17 +185,22 @@ void wb_flusher_init(struct bdi_writeback *wb)
  *
  * Return: true if the caller may run the pass and must call
  * wb_flusher_end() after it; false if the work item belongs to a model
- * that is no longer current (the wb is handed to the current one) or
- * another flusher runs @wb (it is asked to run it again when done).
+ * that is no longer current and was not queued by wb_flusher_rescue()
+ * (the wb is handed to the current model) or another flusher runs @wb
+ * (it is asked to run it again when done).
  */
 bool wb_flusher_begin(struct bdi_writeback *wb)
 {
-	bool claimed = false;
+	bool claimed = false, rescue;
 
 	spin_lock_irq(&wb->work_lock);
 	spin_lock(&wb_flusher_lock);
-	/* an unregistered wb is being drained by wb_shutdown(): run it */
-	if (wb_flusher_model != WB_FLUSHER_WQ &&
+	rescue = __test_and_clear_bit(WBF_RESCUE, &wb->flusher.state);
+	/*
+	 * An unregistered wb is being drained by wb_shutdown(), a rescued
+	 * one has no thread of its model (wb_flusher_rescue()): run them.
+	 */
+	if (wb_flusher_model != WB_FLUSHER_WQ && !rescue &&
 	    test_bit(WB_registered, &wb->state)) {
 		wb_flusher_route(wb);
 	} else if (test_bit(WBF_BUSY, &wb->flusher.state)) {
@@ -200,6 +213,37 @@ bool wb_flusher_begin(struct bdi_writeback *wb)
 	spin_unlock(&wb_flusher_lock);
 	spin_unlock_irq(&wb->work_lock);
 	return claimed;
+}
+
+/**
+ * wb_flusher_rescue - run a wb's pass on bdi_wq: its model has no thread
+ * @wb: the bdi_writeback, pinned by the caller and not on wb_flusher_queue
+ * @model: the model that could not start a thread for @wb
+ * @err: the error of that kthread_create()
+ *
+ * bdi_wq is WQ_MEM_RECLAIM: when no kworker can be created under memory
+ * pressure, its rescuer thread runs the work item.  The thread models
+ * create their threads with kthread_create(), which can fail there, and
+ * then nothing would run the wb's queued works - a sync would wait for
+ * ever.  So the pass is given to the wb's own work item, which runs it
+ * as wq does (6.1's wb_do_writeback(): the works first; 1024 pages only
+ * when on the rescuer, with a later kick again), once; what is left is
+ * kicked to the model again when the pass ends.
+ */
+void wb_flusher_rescue(struct bdi_writeback *wb, enum wb_flusher_model model,
+		       int err)
+{
+	spin_lock_irq(&wb->work_lock);
+	spin_lock(&wb_flusher_lock);
+	if (test_bit(WB_registered, &wb->state)) {
+		/* owed by the work item now; a later kick sets it again */
+		__clear_bit(WBF_KICK, &wb->flusher.state);
+		__set_bit(WBF_RESCUE, &wb->flusher.state);
+		mod_delayed_work(bdi_wq, &wb->dwork, 0);
+		trace_writeback_flusher_rescue(wb, wb_flusher_names[model], err);
+	}
+	spin_unlock(&wb_flusher_lock);
+	spin_unlock_irq(&wb->work_lock);
 }
 
 /**

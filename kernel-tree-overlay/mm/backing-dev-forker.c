@@ -8,9 +8,15 @@
  * the first kick of a wb without a thread puts the wb on wb_flusher_queue
  * and wakes the forker, bdi-default, which forks the thread.  A thread
  * that has written nothing for max(vm.writeback_flusher_idle_secs,
- * dirty_writeback_interval) exits; the next kick forks a new one.  If a
- * fork fails, the forker writes 1024 pages of the wb itself, as the
- * 2.6.32 forker did, and the wb is kicked again later.
+ * dirty_writeback_interval) exits; the next kick forks a new one.
+ *
+ * If a fork fails, the 2.6.32 forker wrote 1024 pages of the bdi itself
+ * (bdi_flush_io()) and put it back on its list.  That never ran the
+ * bdi's queued works, so while forks kept failing - under memory
+ * pressure, where writeback matters most - a sync waited for ever; 6.1's
+ * bdi_wq has a rescuer for this.  Here the pass goes to the wb's bdi_wq
+ * work item instead (wb_flusher_rescue()), and the next kick tries the
+ * fork again.
  *
  * Unlike 2.6.32, dirtying a clean inode arms the wb's delayed wakeup (as
  * in v2.6.36 and later), so the thread appears one dirty_writeback_interval
@@ -126,17 +132,11 @@ static bool wb_bdi_attach(struct bdi_writeback *wb, struct task_struct *task)
 	return attached;
 }
 
-/* No thread for @wb: write some of it here, it is kicked again after. */
-static void wb_bdi_fork_failed(struct bdi_writeback *wb)
+/* No thread for @wb: bdi_wq runs its pass, the next kick forks again. */
+static void wb_bdi_fork_failed(struct bdi_writeback *wb, int err)
 {
-	bool claimed;
-
-	spin_lock_irq(&wb_flusher_lock);
-	claimed = wb_flusher_claim(wb);
-	spin_unlock_irq(&wb_flusher_lock);
-	if (claimed)
-		wb_flusher_run(wb, true);
-	wb_flusher_done(wb, claimed, true);
+	wb_flusher_rescue(wb, WB_FLUSHER_BDI, err);
+	wb_flusher_done(wb, false, true);
 	/* do not spin on a fork that keeps failing */
 	schedule_timeout_interruptible(HZ / 10);
 }
@@ -168,7 +168,7 @@ static int wb_forker_thread(void *unused)
 		task = kthread_create(wb_bdi_thread, wb, "flush-%s",
 				      bdi_dev_name(wb->bdi));
 		if (IS_ERR(task)) {
-			wb_bdi_fork_failed(wb);
+			wb_bdi_fork_failed(wb, PTR_ERR(task));
 		} else if (!wb_bdi_attach(wb, task)) {
 			/* never woken: wb_bdi_thread() does not run */
 			kthread_stop(task);

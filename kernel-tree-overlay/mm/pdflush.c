@@ -26,6 +26,13 @@
  * the same rule (no idle thread for a second, below 8) without waiting
  * for a pass to end.
  *
+ * Under memory pressure a new thread may not be creatable; 2.6.30's
+ * callers then waited for a busy thread.  Here, when the kick side
+ * cannot start one, the waiting wbs go to their bdi_wq work items
+ * (wb_flusher_rescue()), which bdi_wq's rescuer runs even then; the
+ * pool's rule itself is unchanged (no rescue when 8 threads are busy).
+ * The growth work runs on bdi_wq too, for the same rescuer.
+ *
  * A pass is wb_pdflush_writeback() (fs/fs-writeback.c): 2.6.30's
  * wb_kupdate() and background_writeout() over the wb, 1024 pages per
  * writeback_inodes() call, newest superblock first, leaving a congested
@@ -164,12 +171,39 @@ static int pdflush(void *start_why)
 }
 
 /*
+ * No thread could be started for the wbs waiting on wb_flusher_queue:
+ * give each of them, as they were when the start failed, to bdi_wq.
+ */
+static void pdflush_rescue(int err)
+{
+	struct bdi_writeback *wb;
+	int n = 0;
+
+	spin_lock_irq(&wb_flusher_lock);
+	list_for_each_entry(wb, &wb_flusher_queue, flusher.node)
+		n++;
+	/* bounded: a wb kicked again meanwhile is queued again at the end */
+	while (n-- > 0 && wb_flusher_model == WB_FLUSHER_PDFLUSH) {
+		wb = wb_flusher_dequeue(false);
+		if (!wb)
+			break;
+		spin_unlock_irq(&wb_flusher_lock);
+		wb_flusher_rescue(wb, WB_FLUSHER_PDFLUSH, err);
+		wb_flusher_done(wb, false, true);
+		spin_lock_irq(&wb_flusher_lock);
+	}
+	spin_unlock_irq(&wb_flusher_lock);
+}
+
+/*
  * Kick side of the pool's growth: a wb waits and no thread is idle.  One
  * more thread when none has been idle for a second, as after a pass;
- * until then look again when the second is over.
+ * until then look again when the second is over.  If the thread cannot
+ * be started, the waiting wbs are rescued.
  */
 static void pdflush_grow_fn(struct work_struct *work)
 {
+	int err;
 	unsigned long due;
 	bool spawn = false;
 
@@ -186,12 +220,15 @@ static void pdflush_grow_fn(struct work_struct *work)
 		nr_pdflush_threads++;
 		spawn = true;
 	} else {
-		queue_delayed_work(system_unbound_wq, to_delayed_work(work),
+		queue_delayed_work(bdi_wq, to_delayed_work(work),
 				   due - jiffies + 1);
 	}
 	spin_unlock_irq(&wb_flusher_lock);
-	if (spawn)
-		pdflush_spawn("grow-kick");
+	if (!spawn)
+		return;
+	err = pdflush_spawn("grow-kick");
+	if (err)
+		pdflush_rescue(err);
 }
 
 static DECLARE_DELAYED_WORK(pdflush_grow_work, pdflush_grow_fn);
@@ -208,8 +245,7 @@ static void pdflush_kick(struct bdi_writeback *wb)
 	list_add_tail(&wb->flusher.node, &wb_flusher_queue);
 	if (list_empty(&pdflush_idle)) {
 		if (nr_pdflush_threads < MAX_PDFLUSH_THREADS)
-			queue_delayed_work(system_unbound_wq,
-					   &pdflush_grow_work, 0);
+			queue_delayed_work(bdi_wq, &pdflush_grow_work, 0);
 		return;
 	}
 	pdf = list_first_entry(&pdflush_idle, struct pdflush_thread, list);

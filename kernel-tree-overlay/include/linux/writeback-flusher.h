@@ -34,6 +34,7 @@ enum wb_flusher_model {
 enum {
 	WBF_KICK,	/* a writeback pass over the wb is wanted */
 	WBF_BUSY,	/* a flusher is in wb_flusher_run() on the wb */
+	WBF_RESCUE,	/* the wb's pass is owed by its bdi_wq work item */
 };
 
 /**
@@ -91,6 +92,8 @@ bool wb_flusher_claim(struct bdi_writeback *wb);
 void wb_flusher_done(struct bdi_writeback *wb, bool claimed, bool unpin);
 
 long wb_flusher_run(struct bdi_writeback *wb, bool emergency);
+void wb_flusher_rescue(struct bdi_writeback *wb, enum wb_flusher_model model,
+		       int err);
 
 int wb_flusher_register_model(enum wb_flusher_model model,
 			      const struct wb_flusher_ops *ops);

@@ -30,6 +30,15 @@
 #                        for 10 s and check that it thaws and that the
 #                        flushers wrote meanwhile, as 6.1's wq does
 #                        (freeze_test; needs 2 vCPUs)
+#   wbrescue=1           bdi and pdflush cannot create a thread (failslab
+#                        on bdi-default, then on kthreadd): writeback and
+#                        sync still progress through bdi_wq (rescue_test;
+#                        needs the debug kernel and two slow disks)
+#   wbdisk2=1            a third writer, on the first slow disk (vdc,
+#                        ext4), in both passes: a two-disk load
+#   wbremove=A,B,...     for each model A, B, ...: remove a slow disk
+#                        (its PCI device) while its flusher writes it back
+#                        (remove_test; one slow disk per model)
 #   wbrollback=A,B,...   switch to A, B, ... in turn, first making the
 #                        Nth slab allocation of the switch fail for N =
 #                        1, 2, ... until it succeeds (rollback_test; needs
@@ -180,19 +189,31 @@ if [ "$wbtrace" = 1 ]; then
 	fi
 fi
 
+# a second disk written with vda (wbdisk2=1); the slow disk it uses is
+# then not free for the tests below that want one
+w3=""
+if [ "${wbdisk2:-0}" = 1 ]; then
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/vdc >/dev/null &&
+		mkdir -p /mnt/d2 && mount -t ext4 /dev/vdc /mnt/d2 ||
+		{ bad "wbdisk2: no ext4 on /dev/vdc (WBSIM_QEMU_SLOW_DISKS)"; finish; }
+	ok "second disk vdc mounted"
+fi
+
 # pass 1: both partitions at once
 writer /mnt/p1 1 & w1=$!
 writer /mnt/p2 1 & w2=$!
+[ "${wbdisk2:-0}" = 1 ] && { writer /mnt/d2 1 & w3=$!; }
 if [ "$wbtest" = models ]; then
 	sleep 2
 	check_threads "${wbmodel:-wq}"
 fi
-wait $w1 $w2
+wait $w1 $w2 $w3
 ok "pass 1 written"
 
 # pass 2, with model switches while the writers run
 writer /mnt/p1 2 & w1=$!
 writer /mnt/p2 2 & w2=$!
+[ "${wbdisk2:-0}" = 1 ] && { writer /mnt/d2 2 & w3=$!; }
 if [ "$wbtest" = models ] && [ -n "${wbswitch:-}" ]; then
 	for m in $(echo "$wbswitch" | tr , ' '); do
 		sleep 2
@@ -200,7 +221,7 @@ if [ "$wbtest" = models ] && [ -n "${wbswitch:-}" ]; then
 		check_threads "$m"
 	done
 fi
-wait $w1 $w2
+wait $w1 $w2 $w3
 ok "pass 2 written"
 
 # bdi model: an idle flusher exits and is forked again on demand
@@ -627,6 +648,24 @@ fi
 # and loop deadlock). The pool must grow from the kick side (event
 # writeback_flusher_start with "grow-kick"), stay at most 8 threads, and
 # every write and the sync must finish, every checksum verify.
+# slow_disks WHAT: ext4 (no journal) on every slow disk, mounted on
+# /mnt/vdX, names in $slowdevs. A short queue: submission blocks as on a
+# disk of the era, so one pass over it takes seconds (with 6.1's deep
+# queues the whole file is in flight at once and the pass ends at once).
+slow_disks() {
+	local d
+	slowdevs=""
+	for d in /dev/vd[c-z]; do
+		[ -b "$d" ] || continue
+		mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 "$d" >/dev/null ||
+			{ bad "$1: mkfs $d"; return 1; }
+		mkdir -p /mnt/${d#/dev/}
+		mount -t ext4 "$d" /mnt/${d#/dev/} || { bad "$1: mount $d"; return 1; }
+		slowdevs="$slowdevs ${d#/dev/}"
+		echo 4 >/sys/block/${d#/dev/}/queue/nr_requests
+		echo 64 >/sys/block/${d#/dev/}/queue/max_sectors_kb
+	done
+}
 pool_test() {
 	local n=$1 T=/sys/kernel/tracing i pids="" sum maxp=0 p t grown
 	[ "$(cat $sysfile)" = pdflush ] || { bad "pool: model $(cat $sysfile), not pdflush"; return; }
@@ -646,20 +685,7 @@ pool_test() {
 		mount -t ext4 /dev/loop$i /mnt/l$i || { bad "pool: mount loop$i"; return; }
 		i=$((i + 1))
 	done
-	slowdevs=""
-	for d in /dev/vd[c-z]; do
-		[ -b "$d" ] || continue
-		mkfs.ext4 -q -F -O ^has_journal -E lazy_itable_init=0 "$d" >/dev/null ||
-			{ bad "pool: mkfs $d"; return; }
-		mkdir -p /mnt/${d#/dev/}
-		mount -t ext4 "$d" /mnt/${d#/dev/} || { bad "pool: mount $d"; return; }
-		slowdevs="$slowdevs ${d#/dev/}"
-		# a short queue: submission blocks as on a disk of the era, so
-		# one pass over it takes seconds (with 6.1's deep queues the
-		# whole file is in flight at once and the pass ends at once)
-		echo 4 >/sys/block/${d#/dev/}/queue/nr_requests
-		echo 64 >/sys/block/${d#/dev/}/queue/max_sectors_kb
-	done
+	slow_disks pool || return
 	sync
 	# low dirty limits: background writeback runs the whole time, the
 	# pool is busy for seconds (with 20% of 512 MiB all of it fits in
@@ -746,6 +772,180 @@ pool_test() {
 }
 if [ -n "${wbpool:-}" ]; then
 	pool_test "$wbpool"
+fi
+
+# --- forward progress when no thread can be created -------------------
+# 6.1's bdi_wq is WQ_MEM_RECLAIM: when no kworker can be created its
+# rescuer runs writeback. The thread models create their threads with
+# kthread_create(), which fails under memory pressure; the wb's pass then
+# goes to its bdi_wq work item (wb_flusher_rescue()). failslab makes the
+# creation fail for certain: every slab allocation of a task with
+# make-it-fail set fails, GFP_KERNEL included.
+failslab_on() { # pid: every slab allocation of that task fails
+	local f=/sys/kernel/debug/failslab
+	echo N >$f/ignore-gfp-wait
+	echo 0 >$f/verbose
+	echo Y >$f/task-filter
+	echo 100 >$f/probability
+	echo 1 >$f/interval
+	echo -1 >$f/times
+	echo 1 >/proc/$1/make-it-fail
+}
+failslab_off() { # pid
+	local f=/sys/kernel/debug/failslab
+	echo 0 >/proc/$1/make-it-fail
+	echo 0 >$f/probability
+	echo N >$f/task-filter
+	echo Y >$f/ignore-gfp-wait
+}
+pid_of() { # comm: the first task with that name
+	local p
+	for p in /proc/[0-9]*; do
+		[ "$(cat $p/comm 2>/dev/null)" = "$1" ] && { echo "${p#/proc/}"; return; }
+	done
+}
+rescue_trace() { # on|off
+	local T=/sys/kernel/tracing e v=0
+	[ "$1" = on ] && v=1
+	echo 0 >$T/tracing_on
+	[ $v = 1 ] && echo >$T/trace
+	for e in writeback_flusher_rescue writeback_flusher_start writeback_sb_written; do
+		echo $v >$T/events/writeback_flusher/$e/enable
+	done
+	echo 1 >$T/tracing_on
+}
+rescue_wait() { # pid seconds: 0 if pid ended in time
+	local t=0
+	while kill -0 "$1" 2>/dev/null && [ $t -lt "$2" ]; do
+		sleep 1; t=$((t + 1))
+	done
+	! kill -0 "$1" 2>/dev/null
+}
+# bdi: bdi-default's forks fail (its own allocations; kworkers and the
+# rest of the system unaffected) while a ramfs balloon leaves the page
+# cache ~64 MiB and 16 MiB are written and synced. Before the rescue the
+# forker wrote 1024 pages itself and never ran the queued works, so the
+# sync's work waited for a thread that could not be created: for ever.
+rescue_bdi() {
+	local T=/sys/kernel/tracing forker avail p t n
+	sync
+	set_model wq
+	set_model bdi
+	forker=$(pid_of bdi-default)
+	[ -n "$forker" ] || { bad "rescue bdi: no bdi-default"; return; }
+	# from now on no fork; a flush thread forked before (writeback the
+	# kernel starts itself) exits once idle for dirty_writeback_interval
+	failslab_on "$forker"
+	echo 1 >/proc/sys/vm/writeback_flusher_idle_secs
+	t=0
+	while threads | grep -q '^flush-' && [ $t -lt 30 ]; do sleep 1; t=$((t + 1)); done
+	threads | grep -q '^flush-' && { bad "rescue bdi: flush threads still there 30 s after the switch"; return; }
+	mkdir -p /balloon && mount -t ramfs none /balloon
+	avail=$(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo)
+	[ "$avail" -gt 128 ] && dd if=/dev/zero of=/balloon/b bs=1048576 count=$((avail - 64)) 2>/dev/null
+	echo "WBSIM: info rescue bdi: ${avail} MiB available, balloon $(du -m /balloon/b 2>/dev/null | cut -f1) MiB," \
+		"now $(awk '/^MemAvailable:/ { print int($2 / 1024) }' /proc/meminfo) MiB"
+	rescue_trace on
+	head -c $((16 << 20)) /dev/urandom | tee /mnt/p1/rescue-bdi | md5sum |
+		sed "s|-\$|/mnt/p1/rescue-bdi|" >$R/sums.rescue-bdi
+	extra_files=$((extra_files + 1))
+	sync & p=$!
+	if rescue_wait $p 60; then
+		ok "rescue bdi: sync done while bdi-default could not fork"
+	else
+		bad "rescue bdi: sync still running after 60 s with bdi-default's forks failing"
+	fi
+	threads | grep '^flush-' >$R/rescue-bdi.threads
+	failslab_off "$forker"
+	echo 300 >/proc/sys/vm/writeback_flusher_idle_secs
+	rescue_trace off
+	cp $T/trace $R/rescue-bdi.trace
+	n=$(grep -c 'writeback_flusher_rescue: .* model=bdi err=-12' $R/rescue-bdi.trace)
+	[ "$n" -gt 0 ] && ok "rescue bdi: $n passes given to bdi_wq (forks failed with -ENOMEM)" ||
+		bad "rescue bdi: no writeback_flusher_rescue event"
+	[ -s $R/rescue-bdi.threads ] && bad "rescue bdi: a flush thread ran: $(cat $R/rescue-bdi.threads)"
+	echo "WBSIM: info rescue bdi: chunks written by" \
+		"$(grep 'writeback_sb_written:' $R/rescue-bdi.trace | sed 's/^ *\([^ ]*\)-[0-9]* .*/\1/' | sort | uniq -c | tr -s ' \n' ' ')"
+	rm -f /balloon/b; umount /balloon
+	# the forker forks again once it can
+	head -c $((4 << 20)) /dev/urandom | tee /mnt/p1/rescue-bdi2 | md5sum |
+		sed "s|-\$|/mnt/p1/rescue-bdi2|" >$R/sums.rescue-bdi2
+	extra_files=$((extra_files + 1))
+	t=0
+	while ! threads | grep -q "^flush-$vda_dev\$" && [ $t -lt 30 ]; do sleep 1; t=$((t + 1)); done
+	threads | grep -q "^flush-$vda_dev\$" && ok "rescue bdi: flush-$vda_dev forked once forks work again" ||
+		bad "rescue bdi: no flush-$vda_dev within 30 s after the failures stopped"
+}
+# pdflush: kthreadd cannot fork (no kthread anywhere can be created)
+# from the switch on, so the pool stays at its 2 threads; both are kept
+# busy for tens of seconds on the slow disks (32 MiB each at 1 MB/s, a
+# 4-request queue), then partition 2 is written and synced (syncfs):
+# its wb waits for a thread that is not coming. Rescued, its syncfs
+# ends while the slow disks are still being written; without, it waits
+# for a slow pass.
+rescue_pdflush() {
+	local T=/sys/kernel/tracing d pids="" p running n
+	sync
+	slow_disks "rescue pdflush" || return
+	[ -n "$slowdevs" ] || { bad "rescue pdflush: no slow disks (WBSIM_QEMU_SLOW_DISKS)"; return; }
+	sync
+	head -c $((32 << 20)) /dev/urandom >/tmp/rescue.src
+	set_model pdflush
+	rescue_trace on
+	failslab_on 2
+	echo $((2 << 20)) >/proc/sys/vm/dirty_background_bytes
+	echo $((8 << 20)) >/proc/sys/vm/dirty_bytes
+	for d in $slowdevs; do
+		dd if=/tmp/rescue.src of=/mnt/$d/f bs=1048576 2>/dev/null &
+		pids="$pids $!"
+		echo "$(md5sum </tmp/rescue.src | cut -d' ' -f1)  /mnt/$d/f" >$R/slow.$d.sum
+	done
+	# both threads in their passes over the slow disks
+	sleep 5
+	echo "WBSIM: info rescue pdflush: $(count_comm pdflush) pdflush threads"
+	head -c $((4 << 20)) /dev/urandom | tee /mnt/p2/rescue-pdflush | md5sum |
+		sed "s|-\$|/mnt/p2/rescue-pdflush|" >$R/sums.rescue-pdflush
+	extra_files=$((extra_files + 1))
+	sync -f /mnt/p2/rescue-pdflush & p=$!
+	rescue_wait $p 60
+	running=0
+	for d in $pids; do kill -0 $d 2>/dev/null && running=$((running + 1)); done
+	failslab_off 2
+	rescue_trace off
+	cp $T/trace $R/rescue-pdflush.trace
+	if kill -0 $p 2>/dev/null; then
+		bad "rescue pdflush: syncfs of partition 2 still running after 60 s"
+	elif [ $running -gt 0 ]; then
+		ok "rescue pdflush: syncfs of partition 2 done while $running slow disk writers still ran"
+	else
+		bad "rescue pdflush: the slow disks were written before partition 2's syncfs ended"
+	fi
+	n=$(grep -c 'writeback_flusher_rescue: .* model=pdflush err=-12' $R/rescue-pdflush.trace)
+	[ "$n" -gt 0 ] && ok "rescue pdflush: $n wbs given to bdi_wq (the pool could not grow: -ENOMEM)" ||
+		bad "rescue pdflush: no writeback_flusher_rescue event"
+	grep -q 'writeback_flusher_start: .*model=pdflush' $R/rescue-pdflush.trace &&
+		bad "rescue pdflush: a pdflush thread started while kthreadd could not fork"
+	echo "WBSIM: info rescue pdflush: chunks written by" \
+		"$(grep 'writeback_sb_written:' $R/rescue-pdflush.trace | sed 's/^ *\([^ ]*\)-[0-9]* .*/\1/' | sort | uniq -c | tr -s ' \n' ' ')"
+	for d in $pids; do wait $d; done
+	sync
+	echo 10 >/proc/sys/vm/dirty_background_ratio
+	echo 20 >/proc/sys/vm/dirty_ratio
+	for d in $slowdevs; do
+		md5sum -c $R/slow.$d.sum >/dev/null 2>&1 && umount /mnt/$d &&
+			mount -t ext4 /dev/$d /mnt/$d && md5sum -c $R/slow.$d.sum >/dev/null 2>&1 &&
+			ok "rescue pdflush: $d: checksum after remount" || bad "rescue pdflush: $d: checksum after remount"
+		umount /mnt/$d
+	done
+	rm -f /tmp/rescue.src
+}
+if [ -n "${wbrescue:-}" ]; then
+	if [ -d /sys/kernel/debug/failslab ]; then
+		rescue_bdi
+		rescue_pdflush
+	else
+		bad "rescue: no failslab (CONFIG_FAILSLAB, CONFIG_FAULT_INJECTION_DEBUG_FS)"
+	fi
 fi
 
 # --- the freezer: every model as 6.1's wq -----------------------------
@@ -910,6 +1110,74 @@ if [ -n "${wbrollback:-}" ]; then
 	rollback_test
 fi
 
+# --- device removal during writeback ----------------------------------
+# For each model: 8 MiB written to the raw slow disk (page cache of its
+# block device, kept open by the shell so that dd's close does not sync
+# it), the background limit low so that its flusher writes it back at
+# QEMU's 1 MB/s, then the disk's PCI device removed from the guest
+# (virtblk_remove(), del_gendisk(): the dirty pages are written, then the
+# bdi unregistered and wb_shutdown() run while that flusher may still be
+# in a pass or holding the wb). The removal must end, the disk's flusher
+# thread must let go (bdi: flush-MAJ:MIN exits), and the remaining disk
+# must still write and sync, all without a kernel report on the console
+# (lockdep, hung task after 30 s on the debug kernel).
+remove_test() {
+	local T=/sys/kernel/tracing m d dev pci p t
+	for m in $(echo "$wbremove" | tr , ' '); do
+		d=""
+		for p in /dev/vd[c-z]; do
+			[ -b "$p" ] && { d=${p#/dev/}; break; }
+		done
+		[ -n "$d" ] || { bad "remove $m: no slow disk left (WBSIM_QEMU_SLOW_DISKS)"; return; }
+		sync
+		set_model "$m"
+		dev=$(cat /sys/block/$d/dev)
+		pci=$(readlink -f /sys/block/$d/device/..)
+		[ -e "$pci/remove" ] || { bad "remove $m: no $pci/remove"; return; }
+		echo 4 >/sys/block/$d/queue/nr_requests
+		echo 0 >$T/tracing_on
+		echo >$T/trace
+		echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+		echo 1 >$T/events/writeback_flusher/writeback_flusher_exit/enable
+		echo 1 >$T/tracing_on
+		exec 5<"/dev/$d"
+		echo $((1 << 20)) >/proc/sys/vm/dirty_background_bytes
+		echo $((64 << 20)) >/proc/sys/vm/dirty_bytes
+		dd if=/dev/urandom of="/dev/$d" bs=1048576 count=8 2>/dev/null ||
+			bad "remove $m: dd to /dev/$d"
+		# the flusher is in its pass over the disk
+		sleep 2
+		echo 1 >"$pci/remove" & p=$!
+		t=0
+		while kill -0 $p 2>/dev/null && [ $t -lt 60 ]; do sleep 1; t=$((t + 1)); done
+		if kill -0 $p 2>/dev/null; then
+			bad "remove $m: removing $d ($dev) still running after 60 s"
+		else
+			ok "remove $m: $d ($dev) removed during writeback in ${t}s"
+		fi
+		exec 5<&-
+		[ -b "/dev/$d" ] && bad "remove $m: /dev/$d still there"
+		t=0
+		while threads | grep -q "^flush-$dev\$" && [ $t -lt 30 ]; do sleep 1; t=$((t + 1)); done
+		threads | grep -q "^flush-$dev\$" && bad "remove $m: flush-$dev still running 30 s after the removal"
+		echo 10 >/proc/sys/vm/dirty_background_ratio
+		echo 20 >/proc/sys/vm/dirty_ratio
+		echo 0 >$T/tracing_on
+		echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+		echo 0 >$T/events/writeback_flusher/writeback_flusher_exit/enable
+		grep -E "writeback_sb_written: bdi $dev:|writeback_flusher_exit:" $T/trace >$R/remove-$m.trace
+		echo "WBSIM: info remove $m: $(grep -c "writeback_sb_written: bdi $dev:" $R/remove-$m.trace) chunks of $dev traced;" \
+			"$(grep 'writeback_flusher_exit:' $R/remove-$m.trace | sed 's/.*model=/model=/' | sort | uniq -c | tr -s ' \n' ' ')"
+		[ "$m" = bdi ] && ! grep -q "flush-$dev-.*writeback_flusher_exit: .*model=bdi unregistered" $R/remove-$m.trace &&
+			bad "remove bdi: flush-$dev did not exit with \"unregistered\""
+		rollback_sync "remove-$m" && ok "remove $m: vda still writes and syncs"
+		check_threads "$m"
+	done
+}
+if [ -n "${wbremove:-}" ]; then
+	remove_test
+fi
+
 # --- verify: sync, unmount, mount again, every checksum ----------------
 sync
 for i in 1 2; do
@@ -918,6 +1186,10 @@ done
 for i in 1 2; do
 	mount -t ext4 /dev/vda$i /mnt/p$i || bad "mount /dev/vda$i again"
 done
+if [ "${wbdisk2:-0}" = 1 ]; then
+	umount /mnt/d2 && mount -t ext4 /dev/vdc /mnt/d2 || bad "vdc: unmount and mount again"
+	extra_files=$((extra_files + 2 * wbfiles))
+fi
 nfiles=0
 for s in $R/sums.*; do
 	nfiles=$((nfiles + $(wc -l <"$s")))

@@ -107,6 +107,33 @@ TRACE_EVENT(writeback_pdflush_congested,
 		  __entry->busy, __entry->on)
 );
 
+/*
+ * A thread model could not start a thread for a wb (kthread_create()
+ * failed with err) and gave the wb's pass to bdi_wq, whose rescuer runs
+ * it even when no kworker can be created.
+ */
+TRACE_EVENT(writeback_flusher_rescue,
+
+	TP_PROTO(struct bdi_writeback *wb, const char *model, int err),
+
+	TP_ARGS(wb, model, err),
+
+	TP_STRUCT__entry(
+		__array(char,	name, 32)
+		__string(model,	model)
+		__field(int,	err)
+	),
+
+	TP_fast_assign(
+		strscpy_pad(__entry->name, bdi_dev_name(wb->bdi), 32);
+		__assign_str(model, model);
+		__entry->err = err;
+	),
+
+	TP_printk("bdi %s: model=%s err=%d",
+		  __entry->name, __get_str(model), __entry->err)
+);
+
 /* A flusher kthread (flush-*, bdi-default, pdflush, sync_supers). */
 DECLARE_EVENT_CLASS(writeback_flusher_thread,
 
