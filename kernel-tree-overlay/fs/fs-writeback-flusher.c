@@ -39,11 +39,18 @@
  * Lifetime.  A thread holding a pointer to a wb outside of the locks pins
  * it (wb_flusher.pins); wb_flusher_shutdown() waits for the pins to go.
  *
+ * Cost under wq.  Until a thread model is first selected, the static key
+ * wb_flusher_threads is off and wq runs as in 6.1: a kick is 6.1's
+ * mod_delayed_work(), a pass claims nothing, and wb_flusher_lock is
+ * never taken.  The first switch away from wq turns the key on for good
+ * and waits for the passes begun without it (see wb_flusher_set_model()).
+ *
  * Lock order: wb->work_lock, then wb_flusher_lock.
  */
 
 #include <linux/backing-dev.h>
 #include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/notifier.h>
@@ -60,6 +67,12 @@
 DEFINE_SPINLOCK(wb_flusher_lock);
 LIST_HEAD(wb_flusher_queue);
 enum wb_flusher_model wb_flusher_model = WB_FLUSHER_WQ;
+
+/*
+ * Off until a thread model is first selected: kicks and passes then skip
+ * wb_flusher_lock and the WBF_* bookkeeping, as 6.1 has neither.
+ */
+static DEFINE_STATIC_KEY_FALSE(wb_flusher_threads);
 
 /* Serializes model switches, registrations and notifier calls. */
 static DEFINE_MUTEX(wb_flusher_mutex);
@@ -136,6 +149,10 @@ void wb_flusher_kick(struct bdi_writeback *wb)
 {
 	lockdep_assert_held(&wb->work_lock);
 
+	if (!static_branch_unlikely(&wb_flusher_threads)) {
+		mod_delayed_work(bdi_wq, &wb->dwork, 0);
+		return;
+	}
 	spin_lock(&wb_flusher_lock);
 	wb_flusher_route(wb);
 	spin_unlock(&wb_flusher_lock);
@@ -152,6 +169,10 @@ void wb_flusher_kick_delayed(struct bdi_writeback *wb, unsigned long delay)
 {
 	lockdep_assert_held(&wb->work_lock);
 
+	if (!static_branch_unlikely(&wb_flusher_threads)) {
+		queue_delayed_work(bdi_wq, &wb->dwork, delay);
+		return;
+	}
 	spin_lock(&wb_flusher_lock);
 	__wb_flusher_kick_delayed(wb, delay);
 	spin_unlock(&wb_flusher_lock);
@@ -183,6 +204,8 @@ void wb_flusher_init(struct bdi_writeback *wb)
  * wb_flusher_begin - claim a wb for wb_workfn()
  * @wb: the bdi_writeback whose work item runs
  *
+ * Without wb_flusher_threads the pass is 6.1's and claims nothing.
+ *
  * Return: true if the caller may run the pass and must call
  * wb_flusher_end() after it; false if the work item belongs to a model
  * that is no longer current and was not queued by wb_flusher_rescue()
@@ -192,6 +215,9 @@ void wb_flusher_init(struct bdi_writeback *wb)
 bool wb_flusher_begin(struct bdi_writeback *wb)
 {
 	bool claimed = false, rescue;
+
+	if (!static_branch_unlikely(&wb_flusher_threads))
+		return true;
 
 	spin_lock_irq(&wb->work_lock);
 	spin_lock(&wb_flusher_lock);
@@ -252,6 +278,21 @@ void wb_flusher_rescue(struct bdi_writeback *wb, enum wb_flusher_model model,
  */
 void wb_flusher_end(struct bdi_writeback *wb)
 {
+	/*
+	 * Not claimed: begun without wb_flusher_threads, which is turned on
+	 * only once such passes have ended.  Re-arm as 6.1's wb_workfn().
+	 */
+	if (!test_bit(WBF_BUSY, &wb->flusher.state)) {
+		if (!list_empty(&wb->work_list)) {
+			spin_lock_irq(&wb->work_lock);
+			if (test_bit(WB_registered, &wb->state))
+				wb_flusher_kick(wb);
+			spin_unlock_irq(&wb->work_lock);
+		} else if (wb_has_dirty_io(wb) && dirty_writeback_interval) {
+			wb_wakeup_delayed(wb);
+		}
+		return;
+	}
 	wb_flusher_done(wb, true, false);
 }
 
@@ -497,6 +538,16 @@ int wb_flusher_set_model(enum wb_flusher_model model)
 	if (model == old)
 		goto out_unlock;
 
+	/*
+	 * The first thread model: from now on every kick and pass goes
+	 * through wb_flusher_lock.  The passes begun without the key hold
+	 * no claim (WBF_BUSY), so wait for them before a thread can claim
+	 * their wb; work items queued from now on claim as they run.
+	 */
+	if (!static_key_enabled(&wb_flusher_threads)) {
+		static_branch_enable(&wb_flusher_threads);
+		flush_workqueue(bdi_wq);
+	}
 	/*
 	 * Publish first, then start: a thread of @model that is still on its
 	 * way out from an earlier switch then sees @model current and stays,

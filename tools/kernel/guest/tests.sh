@@ -36,6 +36,9 @@
 #                        needs the debug kernel and two slow disks)
 #   wbdisk2=1            a third writer, on the first slow disk (vdc,
 #                        ext4), in both passes: a two-disk load
+#   wbwqcost=1           booted in wq: wb_flusher_lock is never taken
+#                        (absent from /proc/lockdep) until a switch
+#                        (debug kernel)
 #   wbremove=A,B,...     for each model A, B, ...: remove a slow disk
 #                        (its PCI device) while its flusher writes it back
 #                        (remove_test; one slow disk per model)
@@ -210,6 +213,20 @@ fi
 wait $w1 $w2 $w3
 ok "pass 1 written"
 
+# wq until now: with the series' static key off, kicks and passes never
+# took wb_flusher_lock, so lockdep has not met its class
+lock_seen() { grep -q ' wb_flusher_lock$' /proc/lockdep; }
+if [ "${wbwqcost:-0}" = 1 ]; then
+	sync
+	if [ ! -r /proc/lockdep ]; then
+		bad "no /proc/lockdep (CONFIG_LOCKDEP)"
+	elif lock_seen; then
+		bad "wq: wb_flusher_lock taken before any thread model ran"
+	else
+		ok "wq: wb_flusher_lock never taken ($(grep -c . /proc/lockdep) lock classes seen, pass 1 and sync written)"
+	fi
+fi
+
 # pass 2, with model switches while the writers run
 writer /mnt/p1 2 & w1=$!
 writer /mnt/p2 2 & w2=$!
@@ -223,6 +240,10 @@ if [ "$wbtest" = models ] && [ -n "${wbswitch:-}" ]; then
 fi
 wait $w1 $w2 $w3
 ok "pass 2 written"
+if [ "${wbwqcost:-0}" = 1 ] && [ -n "${wbswitch:-}" ] && [ -r /proc/lockdep ]; then
+	lock_seen && ok "wb_flusher_lock taken once a thread model ran" ||
+		bad "wb_flusher_lock still not in /proc/lockdep after the switches"
+fi
 
 # bdi model: an idle flusher exits and is forked again on demand
 if [ "$wbtest" = models ] && [ -n "${wbidle:-}" ] && [ "$(cat $sysfile)" = bdi ]; then
