@@ -15,23 +15,29 @@
 #     when there is nothing to compare (one scheduler);
 #   - every run has its `wbfair why --bin 1s` (RUN/why/why.md, 1 s bins)
 #     and report.md quotes its "What it says" lines under the run's name.
+#   - the started-first section: over the runs with staggered starts
+#     (instances' offset_s, edited in), the share of the bytes of the
+#     partition whose instance started first, per model, with the sign
+#     test (2 runs, both under half: p 0.5); runs started together are
+#     not in it.
 . tests/shlib.sh
 need jq
 src=traces/bdi-none
 [ -f "$src/summary.json" ] || fail "no $src (tools/experiment/sample-traces.sh)"
 out=$TMP/m
-mk() { # CELL RUN BUSY START_MS JUMP_S
+mk() { # CELL RUN BUSY START_MS JUMP_S VDA1_OFFSET_S VDA2_OFFSET_S
 	mkdir -p "$out/$1"
 	cp -r "$src" "$out/$1/$2"
-	jq --argjson b "$3" --argjson s "$4" --argjson j "$5" \
-		'.disk_busy_pct = $b | .start_difference_ms = $s | .guest_clock_jump_s = $j' \
+	jq --argjson b "$3" --argjson s "$4" --argjson j "$5" --argjson o1 "$6" --argjson o2 "$7" \
+		'.disk_busy_pct = $b | .start_difference_ms = $s | .guest_clock_jump_s = $j |
+		 .instances |= map(.offset_s = (if .partition == "vda1" then $o1 else $o2 end))' \
 		"$src/summary.json" >"$out/$1/$2/summary.json"
 }
-mk wq-none r1 80 1 0
-mk wq-none r2 90 2 0
-mk wq-none r3 70 3 0
-mk bdi-none r1 50 12 0
-mk bdi-none r2 null 4 468360
+mk wq-none r1 80 1 0 0 0.5
+mk wq-none r2 90 2 0 0 2
+mk wq-none r3 70 3 0 0 0
+mk bdi-none r1 50 12 0 2 0
+mk bdi-none r2 null 4 468360 0 2
 WBFAIR=$BIN/wbfair tools/experiment/report.sh "$out" wq-none bdi-none >"$TMP/log" 2>&1 ||
 	fail "report.sh: $(tail -n 3 "$TMP/log")"
 r=$out/report.md
@@ -71,4 +77,18 @@ for run in wq-none/r1 wq-none/r2 wq-none/r3 bdi-none/r1 bdi-none/r2; do
 	[ -n "$want" ] && [ "$got" = "$want" ] || fail "$run: report.md quotes '$got', why.md says '$want'"
 done
 case $(row wq-none 13) in *jumped*|*start*) fail "wq-none flagged: '$(row wq-none 13)'" ;; esac
+# the started-first section: vda1 first in wq-none r1 and r2, vda2 first
+# in bdi-none r1; the share from the guest's sector counts of the copy
+first=$(sed -n '/^## The instance started first/,/^## /p' "$r")
+share=$(jq -r '.partitions | (.vda1.sectors_written_stop - .vda1.sectors_written_before) as $a |
+	(.vda2.sectors_written_stop - .vda2.sectors_written_before) as $b |
+	$a / ($a + $b) * 1000 | round / 1000' "$src/summary.json")
+comp=$(jq -r '.partitions | (.vda1.sectors_written_stop - .vda1.sectors_written_before) as $a |
+	(.vda2.sectors_written_stop - .vda2.sectors_written_before) as $b |
+	$b / ($a + $b) * 1000 | round / 1000' "$src/summary.json")
+[ "$(awk -v s="$share" 'BEGIN { print (s < 0.5) }')" = 1 ] || fail "the copy's vda1 share $share is not under half: the test needs another trace"
+grep -qxF "| wq | 2 | $share / $share / $share | 0 of 2 | 0.5 |" <<<"$(grep '^| wq |' <<<"$first" | cut -d'|' -f1-6)|" ||
+	fail "started first, wq: '$(grep '^| wq |' <<<"$first")', want 2 runs at $share, 0 of 2 over half, p 0.5"
+grep -q "^| bdi | 1 | $comp / $comp / $comp | 1 of 1 | 1 |" <<<"$first" ||
+	fail "started first, bdi: '$(grep '^| bdi |' <<<"$first")', want 1 run at $comp (vda2 first; the jumped run left out)"
 done_test

@@ -20,6 +20,11 @@
 #                              pages by writer, the flusher's superblock
 #                              turns, each instance's throttled time);
 #                              report.md quotes its "What it says"
+#   started first              over runs with staggered starts (the
+#                              instances' offset_s in summary.json): the
+#                              share of the bytes and of the dbench MB/s
+#                              of the instance started first, per model,
+#                              with a sign test of "more than half"
 #   significance               `wbfair ranksum` of every figure between
 #                              flusher models (schedulers pooled) and
 #                              between schedulers (models pooled)
@@ -85,6 +90,49 @@ significance() { # RUNS_JSONL
 	done
 }
 
+# Does the instance started first get more? Over the runs with staggered
+# starts, per flusher model (schedulers and offsets pooled): the started-
+# first instance's part of the bytes written to the two partitions and of
+# the two instances' dbench MB/s, and the two-sided sign test of "more
+# than half" (a run exactly at half counts for neither side).
+first_started() { # RUNS_JSONL
+	local rows
+	rows=$(jq -r -s '
+		def r3: . * 1000 | round / 1000;
+		def med: sort | .[(length / 2 | ceil) - 1];
+		def choose(n; k): reduce range(0; k) as $i (1; . * (n - $i) / ($i + 1));
+		def signp(n; k): ([k, n - k] | min) as $m |
+			([range(0; $m + 1)] | map(choose(n; .)) | add) * 2 / pow(2; n) |
+			if . > 1 then 1 else . end;
+		def share(f): . as $r | ($r | f) as $o | ($o | to_entries | map(.value) | add) as $t |
+			if $t > 0 and $o[$r.first.partition] != null then $o[$r.first.partition] / $t else null end;
+		def line(f): map(share(f)) | map(select(. != null)) as $v |
+			($v | map(select(. > 0.5)) | length) as $k |
+			($v | map(select(. < 0.5)) | length) as $l |
+			if ($v | length) == 0 then ["0", "-", "-", "-"]
+			else ["\($v | length)", "\($v | min | r3) / \($v | med | r3) / \($v | max | r3)",
+			      "\($k) of \($k + $l)", "\(signp($k + $l; $k) | r3)"] end;
+		map(select(.clock_jump_s == 0 and .first != null)) |
+		group_by(.cell | capture("^(?<m>.*?)-(none|mq-deadline|bfq|kyber|deadline|cfq|noop)(-.*)?$").m // .cell) |
+		.[] | (.[0].cell | capture("^(?<m>.*?)-(none|mq-deadline|bfq|kyber|deadline|cfq|noop)(-.*)?$").m // .cell) as $m |
+		"| \($m) | " + (line(.written_mb) + line(.dbench_mbps) | join(" | ")) + " |"
+	' "$1")
+	[ -n "$rows" ] || return 0
+	echo
+	echo "## The instance started first (runs with staggered starts)"
+	echo
+	echo "Per flusher model, schedulers and offsets pooled: the part of the"
+	echo "bytes written to the two partitions that went to the partition of"
+	echo "the instance started first, and its part of the two instances'"
+	echo "dbench MB/s (min / median / max), how many runs gave it more than"
+	echo "half, and the two-sided sign test of \"more or less than half as"
+	echo "often\" (p; a run at exactly half counts for neither side)."
+	echo
+	echo "| model | runs | first's share of bytes | more in | p | runs | first's share of dbench MB/s | more in | p |"
+	echo "|---|---:|---|---|---:|---:|---|---|---:|"
+	echo "$rows"
+}
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # built aside and moved in: a report being made never shows a half file
@@ -114,7 +162,13 @@ for cell in "$@"; do
 			 throttle_events: $s[0].throttle_events_total,
 			 lost_events: ($s[0].trace_lost_events // 0),
 			 clock_jump_s: ($s[0].guest_clock_jump_s // 0),
-			 wall_s: $s[0].wall_s}' >>"$tmp/runs.jsonl"
+			 wall_s: $s[0].wall_s,
+			 first: ($s[0].instances // [] | map(select(.offset_s != null)) |
+				 sort_by(.offset_s) |
+				 if length >= 2 and .[0].offset_s < .[1].offset_s
+				 then {partition: .[0].partition,
+				       lead_s: (.[1].offset_s - .[0].offset_s)}
+				 else null end)}' >>"$tmp/runs.jsonl"
 	done
 done
 mv "$tmp/runs.jsonl" "$out/runs.jsonl"
@@ -178,6 +232,7 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end),
 		   (if $jumped > 0 then "\($jumped) run(s) left out: the guest clock jumped" else empty end)] | join("; ")) + " |")
 	' "$out/runs.jsonl"
+	first_started "$out/runs.jsonl"
 	significance "$out/runs.jsonl"
 	missing=""
 	for cell in "$@"; do
