@@ -303,7 +303,13 @@ VALIDATE_OPTS ?= -j 2
 validate: deps-run all
 	$(Q)tools/validate/validate.sh $(VALIDATE_OPTS)
 
-.PHONY: validate
+# The twin of the era matrix (docs/evidence/era-matrix/): every cell's
+# runs simulated from their own scenario.ini, 3 seeds, against the real
+# repeats. runs/validate-era/ keeps the simulated runs.
+validate-era: deps-run all
+	$(Q)tools/validate/era.sh $(VALIDATE_OPTS)
+
+.PHONY: validate validate-era
 # --- end of validation ------------------------------------------------------
 .SUFFIXES:
 .SECONDARY:

@@ -25,20 +25,8 @@ grep -q "scheduler bfq: approximated by 2.6.30's CFQ" "$TMP/out" || fail "bfq's 
 grep -q "multi-block allocator" "$TMP/out" || fail "the missing features are not listed"
 
 # every baseline error still there and not worse than the margin
-awk -F'\t' -v base="$base" '
-	FILENAME == base { want[$1 FS $2] = $3; next }
-	{ got[$1 FS $2] = $3 }
-	END {
-		for (k in want) {
-			split(k, p, FS)
-			m = (p[2] ~ /^(share1|j1|j10)$/) ? 0.01 : 0.02
-			w = want[k] < 0 ? -want[k] : want[k]
-			if (!(k in got)) { printf "%s %s: no error computed\n", p[1], p[2]; bad++; continue }
-			g = got[k] < 0 ? -got[k] : got[k]
-			if (g > w + m) { printf "%s %s: error %.4f, baseline %.4f (margin %.2f)\n", p[1], p[2], got[k], want[k], m; bad++ }
-		}
-		exit bad > 0
-	}' "$base" "$TMP/v/errors.tsv" >"$TMP/worse" || fail "errors grew: $(cat "$TMP/worse")"
+"$ROOT/tools/validate/no-worse.sh" "$base" "$TMP/v/errors.tsv" >"$TMP/worse" ||
+	fail "errors grew: $(cat "$TMP/worse")"
 [ "$(wc -l <"$base")" -ge 20 ] || fail "baseline has fewer than 20 errors"
 
 # the committed twin of a real run: made by twin.sh from the run's

@@ -7,7 +7,8 @@
 #   tools/experiment/report.sh DIR CELL...
 #
 # Every figure comes from wbfair (--format json, over the run and with
-# -i 1 and -i 10) or the run's summary.json:
+# -i 1 and -i 10) or the run's summary.json (tools/experiment/run-row.sh
+# makes a run's line):
 #   written MB per partition   blktrace completions (wbfair partitions)
 #   dbench MB/s per instance   the dbench logs' Throughput (wbfair dbench)
 #   Jain run / 1 s / 10 s      partition_fairness.jain, and jain_interval
@@ -142,33 +143,7 @@ for cell in "$@"; do
 	for run in "$out/$cell"/r[0-9]*; do
 		[ -f "$run/summary.json" ] || continue
 		runs+=("$run")
-		# files, not arguments: a 120 s run's JSON (per-interval series,
-		# every process) is larger than an argument may be
-		"$wbfair" --format json -i 1 "$run" >"$tmp/j1" || { echo "report: wbfair failed on $run" >&2; continue; }
-		"$wbfair" --format json -i 10 "$run" >"$tmp/j10" || continue
-		jq -c -n --arg cell "$cell" --arg run "${run##*/}" --slurpfile a "$tmp/j1" --slurpfile b "$tmp/j10" \
-			--slurpfile s "$run/summary.json" '
-			($a[0] | if type == "array" then .[0] else . end) as $a |
-			($b[0] | if type == "array" then .[0] else . end) as $b |
-			{cell: $cell, run: $run,
-			 written_mb: ($a.partitions | map({key: .name, value: (.bytes_written / 1e6)}) | from_entries),
-			 dbench_mbps: (($a.dbench // []) | map({key: .name, value: .throughput_mbps}) | from_entries),
-			 jain: $a.partition_fairness.jain,
-			 jain_1s: $a.partition_fairness.jain_interval,
-			 jain_10s: $b.partition_fairness.jain_interval,
-			 busy_pct: $s[0].disk_busy_pct, iowait_pct: $s[0].guest_iowait_pct,
-			 start_ms: $s[0].start_difference_ms,
-			 dirty_hit: ($a.dirty_limit.state == "hit"),
-			 throttle_events: $s[0].throttle_events_total,
-			 lost_events: ($s[0].trace_lost_events // 0),
-			 clock_jump_s: ($s[0].guest_clock_jump_s // 0),
-			 wall_s: $s[0].wall_s,
-			 first: ($s[0].instances // [] | map(select(.offset_s != null)) |
-				 sort_by(.offset_s) |
-				 if length >= 2 and .[0].offset_s < .[1].offset_s
-				 then {partition: .[0].partition,
-				       lead_s: (.[1].offset_s - .[0].offset_s)}
-				 else null end)}' >>"$tmp/runs.jsonl"
+		"$EXP/run-row.sh" "$cell" "$run" >>"$tmp/runs.jsonl" || continue
 	done
 done
 mv "$tmp/runs.jsonl" "$out/runs.jsonl"
