@@ -19,7 +19,7 @@
 #     (instances' offset_s, edited in), the share of the bytes of the
 #     partition whose instance started first, per model, with the sign
 #     test (2 runs, both under half: p 0.5); runs started together are
-#     not in it.
+#     not in it; over the first 120 s (the 14 s copy: the whole run).
 . tests/shlib.sh
 need jq
 src=traces/bdi-none
@@ -89,6 +89,9 @@ comp=$(jq -r '.partitions | (.vda1.sectors_written_stop - .vda1.sectors_written_
 [ "$(awk -v s="$share" 'BEGIN { print (s < 0.5) }')" = 1 ] || fail "the copy's vda1 share $share is not under half: the test needs another trace"
 grep -qxF "| wq | 2 | $share / $share / $share | 0 of 2 | 0.5 |" <<<"$(grep '^| wq |' <<<"$first" | cut -d'|' -f1-6)|" ||
 	fail "started first, wq: '$(grep '^| wq |' <<<"$first")', want 2 runs at $share, 0 of 2 over half, p 0.5"
+# the copy is 14 s long: its first 120 s are the whole run
+[ "$(grep '^| wq |' <<<"$first" | cut -d'|' -f7-10)" = " 2 | $share / $share / $share | 0 of 2 | 0.5 " ] ||
+	fail "started first, wq, first 120 s: '$(grep '^| wq |' <<<"$first")', want the whole run's figures"
 grep -q "^| bdi | 1 | $comp / $comp / $comp | 1 of 1 | 1 |" <<<"$first" ||
 	fail "started first, bdi: '$(grep '^| bdi |' <<<"$first")', want 1 run at $comp (vda2 first; the jumped run left out)"
 done_test
