@@ -2,9 +2,13 @@
 # Build the series patch by patch: wbsim-base, then base + patch 1, ...,
 # base + all patches, then the debug patches on top; each must build
 # without a compiler warning and boot (tools/kernel/boot.sh wbtest=basic:
-# files written to two ext4 partitions and verified after remount). Uses the cache tree and the normal build
-# directory (ccache makes the steps cheap), and leaves both at the full
-# series with bzImage installed, as `make kernel` would.
+# files written to two ext4 partitions and verified after remount). Then
+# the whole series with its option CONFIG_WB_FLUSHER off (the default):
+# it must build, boot, and its vmlinux hold byte for byte the code and
+# data of base + patch 1 (the tracepoints), that is 6.1's writeback. Uses
+# the cache tree and the normal build directory (ccache makes the steps
+# cheap), and leaves both at the full series with bzImage installed, as
+# `make kernel` would.
 #
 #   tools/kernel/build-each.sh
 #
@@ -29,17 +33,31 @@ mkdir -p "$(dirname "$log")"
 } >"$tmp/log"
 
 fails=0
-# step NAME NMAIN NDEBUG: build base + the first NMAIN patches + the first
-# NDEBUG debug patches (applied after all the others, as apply.sh does)
+# sections VMLINUX: size and hash of the sections that hold vmlinux's code
+# and data; any change of code or layout changes them
+sections() {
+	local sec
+	for sec in .text .rodata .data; do
+		objcopy -O binary -j "$sec" "$1" "$tmp/sec"
+		printf '%s %d %s\n' "$sec" "$(stat -c %s "$tmp/sec")" \
+			"$(sha1sum <"$tmp/sec" | cut -c1-16)"
+	done
+}
+
+# step NAME NMAIN NDEBUG [BUILD-OPTION]: build base + the first NMAIN
+# patches + the first NDEBUG debug patches (applied after all the
+# others, as apply.sh does), with the option BUILD-OPTION of build.sh
 step() {
 	local name=$1 nmain=$2 ndebug=$3 t0 t1 w st=OK
+	local bopt=()
+	[ -z "${4:-}" ] || bopt=("$4")
 	rm -rf "$tmp/p"
 	mkdir -p "$tmp/p/debug"
 	[ "$nmain" = 0 ] || cp "${main[@]:0:$nmain}" "$tmp/p/"
 	[ "$ndebug" = 0 ] || cp "${debug[@]:0:$ndebug}" "$tmp/p/debug/"
 	"$KROOT/tools/kernel/apply.sh" --debug-printk --patches "$tmp/p" 2>/dev/null
 	t0=$(date +%s)
-	if ! "$KROOT/tools/kernel/build.sh" --no-install >"$tmp/build.log" 2>&1; then
+	if ! "$KROOT/tools/kernel/build.sh" --no-install "${bopt[@]}" >"$tmp/build.log" 2>&1; then
 		st=FAIL
 	fi
 	t1=$(date +%s)
@@ -62,7 +80,26 @@ step() {
 step "wbsim-base" 0 0
 for i in "${!main[@]}"; do
 	step "$(basename "${main[$i]}")" $((i + 1)) 0
+	if [ "$i" = 0 ]; then
+		sections "$KCACHE/build/vmlinux" >"$tmp/sections-1"
+		cp "$KCACHE/build/vmlinux" "$KCACHE/vmlinux-patch1"
+	fi
 done
+# the series with its option off: 6.1's writeback, byte for byte
+step "CONFIG_WB_FLUSHER=n" ${#main[@]} 0 --no-wb-flusher
+sections "$KCACHE/build/vmlinux" >"$tmp/sections-off"
+# both kept for a closer look (cmp -l, objdump -d) when they differ
+cp "$KCACHE/build/vmlinux" "$KCACHE/vmlinux-wb-flusher-off"
+if cmp -s "$tmp/sections-1" "$tmp/sections-off"; then
+	echo "IDENTICAL CONFIG_WB_FLUSHER=n: vmlinux as patch 1's in" \
+		"$(awk '{ printf "%s%s (%d bytes)", n++ ? ", " : "", $1, $2 }' "$tmp/sections-1")" |
+		tee -a "$tmp/log" >&2
+else
+	fails=$((fails + 1))
+	echo "DIFFERENT CONFIG_WB_FLUSHER=n: vmlinux differs from patch 1's:" \
+		"$(diff "$tmp/sections-1" "$tmp/sections-off" | grep '^[<>]' | tr '\n' ' ')" |
+		tee -a "$tmp/log" >&2
+fi
 for i in "${!debug[@]}"; do
 	step "debug/$(basename "${debug[$i]}")" ${#main[@]} $((i + 1))
 done
