@@ -11,7 +11,7 @@
  *   bdi      the wb's own kthread, or the forker that creates it;
  *   pdflush  wb_flusher_queue, served by a pool of kthreads.
  *
- * Under wq the pass is wb_flusher_run(), 6.1's; a thread model may run a
+ * Under wq the pass is wb_workfn(), 6.1's; a thread model may run a
  * pass of its own era instead.  The models differ in which thread runs
  * the pass, when, how many wbs one thread serves, and what the pass does.
  *
@@ -201,21 +201,23 @@ void wb_flusher_init(struct bdi_writeback *wb)
 }
 
 /**
- * wb_flusher_begin - claim a wb for wb_workfn()
+ * wb_flusher_begin - may wb_workfn() run a pass over a wb?
  * @wb: the bdi_writeback whose work item runs
+ * @claimed: set if the pass claims @wb: the caller then releases it with
+ *	wb_flusher_done(@wb, true, false) instead of re-arming it as 6.1
  *
  * Without wb_flusher_threads the pass is 6.1's and claims nothing.
  *
- * Return: true if the caller may run the pass and must call
- * wb_flusher_end() after it; false if the work item belongs to a model
- * that is no longer current and was not queued by wb_flusher_rescue()
- * (the wb is handed to the current model) or another flusher runs @wb
- * (it is asked to run it again when done).
+ * Return: true if the caller may run the pass; false if the work item
+ * belongs to a model that is no longer current and was not queued by
+ * wb_flusher_rescue() (the wb is handed to the current model) or another
+ * flusher runs @wb (it is asked to run it again when done).
  */
-bool wb_flusher_begin(struct bdi_writeback *wb)
+bool wb_flusher_begin(struct bdi_writeback *wb, bool *claimed)
 {
-	bool claimed = false, rescue;
+	bool rescue;
 
+	*claimed = false;
 	if (!static_branch_unlikely(&wb_flusher_threads))
 		return true;
 
@@ -234,11 +236,11 @@ bool wb_flusher_begin(struct bdi_writeback *wb)
 	} else {
 		__set_bit(WBF_BUSY, &wb->flusher.state);
 		__clear_bit(WBF_KICK, &wb->flusher.state);
-		claimed = true;
+		*claimed = true;
 	}
 	spin_unlock(&wb_flusher_lock);
 	spin_unlock_irq(&wb->work_lock);
-	return claimed;
+	return *claimed;
 }
 
 /**
@@ -270,30 +272,6 @@ void wb_flusher_rescue(struct bdi_writeback *wb, enum wb_flusher_model model,
 	}
 	spin_unlock(&wb_flusher_lock);
 	spin_unlock_irq(&wb->work_lock);
-}
-
-/**
- * wb_flusher_end - release a wb claimed by wb_flusher_begin()
- * @wb: the bdi_writeback
- */
-void wb_flusher_end(struct bdi_writeback *wb)
-{
-	/*
-	 * Not claimed: begun without wb_flusher_threads, which is turned on
-	 * only once such passes have ended.  Re-arm as 6.1's wb_workfn().
-	 */
-	if (!test_bit(WBF_BUSY, &wb->flusher.state)) {
-		if (!list_empty(&wb->work_list)) {
-			spin_lock_irq(&wb->work_lock);
-			if (test_bit(WB_registered, &wb->state))
-				wb_flusher_kick(wb);
-			spin_unlock_irq(&wb->work_lock);
-		} else if (wb_has_dirty_io(wb) && dirty_writeback_interval) {
-			wb_wakeup_delayed(wb);
-		}
-		return;
-	}
-	wb_flusher_done(wb, true, false);
 }
 
 /**

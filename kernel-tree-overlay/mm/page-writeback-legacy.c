@@ -154,7 +154,7 @@ static void balance_dirty_pages_legacy(struct bdi_writeback *wb)
 		 */
 		if (wb_reclaimable) {
 			asked = write_chunk;
-			written = writeback_inodes_wb(wb, write_chunk,
+			written = writeback_inodes_wb_legacy(wb, write_chunk,
 						      WB_REASON_BACKGROUND);
 			pages_written += written;
 			legacy_dirty_limits(wb, &bg_thresh, &thresh,

@@ -2,9 +2,12 @@
 # The series in patches/ was built patch by patch and checked with
 # checkpatch.pl --strict since it last changed: tools/kernel/checks/
 # build-each.log and checkpatch.log (written by tools/kernel/build-each.sh
-# and checkpatch.sh) must name the hash of the current patches/, every
-# build step (base, each patch, the debug patch) must be OK without a
-# compiler warning and have booted and verified files, no patch may have a checkpatch ERROR, and every
+# and checkpatch.sh) must name the hash of the current patches/; every
+# build step (base, each patch, the series with CONFIG_WB_FLUSHER=n, the
+# debug patch) must be OK without a compiler warning and have booted and
+# verified files; the option-off vmlinux must hold the code and data of
+# patch 1's (tools/kernel/same-code.sh: IDENTICAL or SAME-CODE, the same
+# instructions in every function); no patch may have a checkpatch ERROR, and every
 # WARNING or CHECK left must be quoted, with its justification, in the
 # cover letter. Needs no kernel tree: rebuilding takes tens of minutes, so
 # it is done when the series changes (tools/kernel/build-each.sh), not here.
@@ -23,8 +26,12 @@ if [ ! -f "$be" ]; then
 else
 	grep -qx "patches: $hash" "$be" || fail "$be is for other patches: run tools/kernel/build-each.sh"
 	steps=$(grep -cE '^(OK|FAIL) ' "$be")
-	[ "$steps" = $((1 + ${#main[@]} + ${#debug[@]})) ] ||
-		fail "$be has $steps build steps, want $((1 + ${#main[@]} + ${#debug[@]}))"
+	[ "$steps" = $((2 + ${#main[@]} + ${#debug[@]})) ] ||
+		fail "$be has $steps build steps, want $((2 + ${#main[@]} + ${#debug[@]}))"
+	grep -q ' CONFIG_WB_FLUSHER=n$' "$be" || fail "$be: no build with CONFIG_WB_FLUSHER=n"
+	# with the option off the kernel runs 6.1's code
+	grep -qE '^(IDENTICAL|SAME-CODE) CONFIG_WB_FLUSHER=n vs patch 1: ' "$be" ||
+		fail "$be: the CONFIG_WB_FLUSHER=n vmlinux does not hold patch 1's code: $(grep -E '^[A-Z-]+ CONFIG_WB_FLUSHER=n' "$be")"
 	bad=$(grep -E '^(OK|FAIL) ' "$be" | grep -v '^OK .* 0-warnings boot-OK ' || true)
 	[ -z "$bad" ] || fail "build steps not clean: $bad"
 	for p in "${main[@]}"; do

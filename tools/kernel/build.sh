@@ -3,23 +3,27 @@
 # out in the cache tree (after `make patches-apply`: the series).
 #
 #   tools/kernel/build.sh [--debug] [--out DIR] [--no-install]
+#                         [--no-wb-flusher]
 #
 # Config: `make ARCH=x86_64 allnoconfig` + tools/kernel/wbsim.config
-# (+ wbsim-debug.config with --debug), regenerated only when a fragment
-# changes, so rebuilds are incremental. Compiles through ccache. The image
+# (+ wbsim-debug.config with --debug) + wb-flusher.config once the tree
+# has the series' option CONFIG_WB_FLUSHER (patch 2 on; wb-flusher-off.config
+# with --no-wb-flusher), regenerated only when a fragment changes, so
+# rebuilds are incremental. Compiles through ccache. The image
 # is copied to $WBSIM_KERNEL_CACHE/bzImage (or bzImage-debug) with a
 # .commit file naming the source commit it was built from.
 # JOBS (default 2) sets make -j.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-debug=0 out="" install=1
+debug=0 out="" install=1 wbf=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--debug) debug=1; shift ;;
 	--out) out=$2; shift 2 ;;
 	--no-install) install=0; shift ;;
-	*) echo "usage: $0 [--debug] [--out DIR] [--no-install]" >&2; exit 2 ;;
+	--no-wb-flusher) wbf=0; shift ;;
+	*) echo "usage: $0 [--debug] [--out DIR] [--no-install] [--no-wb-flusher]" >&2; exit 2 ;;
 	esac
 done
 
@@ -32,6 +36,15 @@ if [ $debug = 1 ]; then
 	frags="$frags $KROOT/tools/kernel/wbsim-debug.config"
 	name=bzImage-debug
 	defout=$KCACHE/build-debug
+fi
+# the series' option, in the trees that have it (not wbsim-base, not
+# patch 1 alone)
+if grep -qx 'config WB_FLUSHER' "$KSRC/mm/Kconfig"; then
+	if [ $wbf = 1 ]; then
+		frags="$frags $KROOT/tools/kernel/wb-flusher.config"
+	else
+		frags="$frags $KROOT/tools/kernel/wb-flusher-off.config"
+	fi
 fi
 [ -n "$out" ] || out=$defout
 mkdir -p "$out" "$CCACHE_DIR"

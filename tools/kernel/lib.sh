@@ -30,6 +30,8 @@ export GIT_COMMITTER_NAME="wbsim" GIT_COMMITTER_EMAIL="wbsim@example.org"
 # init/version.c; fixing them keeps ccache hits and makes images comparable.
 export KBUILD_BUILD_USER=wbsim KBUILD_BUILD_HOST=wbsim
 export KBUILD_BUILD_TIMESTAMP="2009-06-01 00:00:00 UTC"
+# and the build number (#N in the banner, else counted per build directory)
+export KBUILD_BUILD_VERSION=1
 
 kmsg() { echo "kernel: $*" >&2; }
 kdie() { echo "kernel: $*" >&2; exit 1; }

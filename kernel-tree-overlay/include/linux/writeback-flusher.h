@@ -8,20 +8,19 @@
  * WB_FLUSHER_PDFLUSH a pool of 2 to 8 kthreads serving all bdi_writebacks
  *                    from one queue (v2.6.30).
  *
- * Whatever the model, a writeback pass over a wb is wb_flusher_run(), and
- * at most one flusher runs it on a given wb at a time.  See
- * fs/fs-writeback-flusher.c.
+ * Whatever the model, at most one flusher runs a writeback pass over a
+ * given wb at a time.  See fs/fs-writeback-flusher.c.
+ *
+ * Without CONFIG_WB_FLUSHER the hooks below are what 6.1 does in their
+ * place, and writeback runs on bdi_wq only, as in 6.1.
  */
 #ifndef _LINUX_WRITEBACK_FLUSHER_H
 #define _LINUX_WRITEBACK_FLUSHER_H
 
-#include <linux/list.h>
-#include <linux/spinlock.h>
-#include <linux/timer.h>
+#include <linux/backing-dev.h>
+#include <linux/workqueue.h>
 
-struct bdi_writeback;
 struct notifier_block;
-struct task_struct;
 
 enum wb_flusher_model {
 	WB_FLUSHER_WQ,
@@ -33,30 +32,8 @@ enum wb_flusher_model {
 /* Bits in wb_flusher.state */
 enum {
 	WBF_KICK,	/* a writeback pass over the wb is wanted */
-	WBF_BUSY,	/* a flusher is in wb_flusher_run() on the wb */
+	WBF_BUSY,	/* a flusher is in a writeback pass over the wb */
 	WBF_RESCUE,	/* the wb's pass is owed by its bdi_wq work item */
-};
-
-/**
- * struct wb_flusher - a bdi_writeback's state in the flusher models
- * @state: WBF_* bits
- * @pins: flusher threads holding a pointer to the wb; wb_flusher_shutdown()
- *	waits for it to drop to zero
- * @node: on wb_flusher_queue while the wb waits for a thread
- * @task: WB_FLUSHER_BDI: the kthread dedicated to this wb, or NULL
- * @last_active: WB_FLUSHER_BDI: jiffies when @task last wrote a page
- * @timer: delayed wakeups (wb_flusher_kick_delayed()) when the model is
- *	not WB_FLUSHER_WQ, which uses the wb's delayed work instead
- *
- * Every field but @timer is protected by wb_flusher_lock.
- */
-struct wb_flusher {
-	unsigned long state;
-	unsigned int pins;
-	struct list_head node;
-	struct task_struct *task;
-	unsigned long last_active;
-	struct timer_list timer;
 };
 
 /**
@@ -73,6 +50,7 @@ struct wb_flusher_ops {
 	void (*kick)(struct bdi_writeback *wb);
 };
 
+#ifdef CONFIG_WB_FLUSHER
 /* Nests inside wb->work_lock. */
 extern spinlock_t wb_flusher_lock;
 /* wbs waiting for a thread of the current model, under wb_flusher_lock */
@@ -83,15 +61,19 @@ extern enum wb_flusher_model wb_flusher_model;
 void wb_flusher_init(struct bdi_writeback *wb);
 void wb_flusher_kick(struct bdi_writeback *wb);
 void wb_flusher_kick_delayed(struct bdi_writeback *wb, unsigned long delay);
-bool wb_flusher_begin(struct bdi_writeback *wb);
-void wb_flusher_end(struct bdi_writeback *wb);
+bool wb_flusher_begin(struct bdi_writeback *wb, bool *claimed);
+void wb_flusher_done(struct bdi_writeback *wb, bool claimed, bool unpin);
 void wb_flusher_shutdown(struct bdi_writeback *wb);
+
+/* wb_exit(): wb_flusher_shutdown() stopped the timer, if it ever ran */
+static inline void wb_flusher_exit(struct bdi_writeback *wb)
+{
+	WARN_ON(timer_pending(&wb->flusher.timer));
+}
 
 struct bdi_writeback *wb_flusher_dequeue(bool claim);
 bool wb_flusher_claim(struct bdi_writeback *wb);
-void wb_flusher_done(struct bdi_writeback *wb, bool claimed, bool unpin);
 
-long wb_flusher_run(struct bdi_writeback *wb, bool emergency);
 void wb_flusher_rescue(struct bdi_writeback *wb, enum wb_flusher_model model,
 		       int err);
 
@@ -100,5 +82,43 @@ int wb_flusher_register_model(enum wb_flusher_model model,
 int wb_flusher_set_model(enum wb_flusher_model model);
 int wb_flusher_register_notifier(struct notifier_block *nb);
 const char *wb_flusher_model_name(enum wb_flusher_model model);
+
+#else /* !CONFIG_WB_FLUSHER: 6.1's writeback on bdi_wq */
+
+static inline void wb_flusher_init(struct bdi_writeback *wb)
+{
+}
+
+static inline void wb_flusher_kick(struct bdi_writeback *wb)
+{
+	mod_delayed_work(bdi_wq, &wb->dwork, 0);
+}
+
+static inline void wb_flusher_kick_delayed(struct bdi_writeback *wb,
+					   unsigned long delay)
+{
+	queue_delayed_work(bdi_wq, &wb->dwork, delay);
+}
+
+static inline bool wb_flusher_begin(struct bdi_writeback *wb, bool *claimed)
+{
+	*claimed = false;
+	return true;
+}
+
+static inline void wb_flusher_done(struct bdi_writeback *wb, bool claimed,
+				   bool unpin)
+{
+}
+
+static inline void wb_flusher_shutdown(struct bdi_writeback *wb)
+{
+}
+
+static inline void wb_flusher_exit(struct bdi_writeback *wb)
+{
+}
+
+#endif /* CONFIG_WB_FLUSHER */
 
 #endif /* _LINUX_WRITEBACK_FLUSHER_H */
