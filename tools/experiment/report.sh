@@ -238,5 +238,6 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		(cd "$out" && "$wbfair" compare "${runs[@]#"$out/"}")
 		echo '```'
 	fi
-} >"$out/report.md"
+} >"$tmp/report.md"
+mv "$tmp/report.md" "$out/report.md"
 echo "report: $out/report.md"
