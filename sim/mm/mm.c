@@ -47,6 +47,9 @@ static const struct opt_desc vm_opts[] = {
 	  "vm.min_free_kbytes; 0 = sqrt(lowmem_kbytes * 16) as the kernel sets it" },
 	{ "cpus", OPT_UINT, offsetof(struct vm_params, nr_cpus), "1", 1,
 	  SCHED_MAX_CPUS, NULL, NULL, "number of CPUs" },
+	{ "task_dirty_limit", OPT_BOOL,
+	  offsetof(struct vm_params, task_dirty_limit), "yes", 0, 0, NULL, NULL,
+	  "2.6.24-3.1's task_dirty_limit(): a bdi's limit lowered by up to 1/8 for the task that did most recent dirtying (no: the kernel series' legacy throttling, which lacks it)" },
 	{ NULL },
 };
 

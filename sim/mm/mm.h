@@ -65,6 +65,7 @@ struct vm_params {
 	unsigned int dirty_expire_centisecs;
 	uint64_t min_free_kbytes;	/* 0: derive as the kernel does */
 	unsigned int nr_cpus;
+	bool task_dirty_limit;		/* lower the limit for heavy dirtiers */
 };
 
 extern const struct opt_table vm_opt_table;

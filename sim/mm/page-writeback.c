@@ -21,7 +21,9 @@
  * The bdi's share is dirty * its fraction of recent writeback completions
  * (min_ratio/max_ratio 0/100), clipped to what the dirty limit leaves
  * (clip_bdi_dirty_limit), then lowered by up to 1/8 for a task that did
- * much of the recent dirtying (task_dirty_limit).
+ * much of the recent dirtying (task_dirty_limit, unless vm.task_dirty_limit
+ * is off: the kernel series' legacy throttling has no per-task dirtying
+ * proportions on 6.1's structures and leaves it out).
  */
 void get_dirty_limits(struct machine *m, struct task *t,
 		      uint64_t *pbackground, uint64_t *pdirty,
@@ -61,7 +63,7 @@ void get_dirty_limits(struct machine *m, struct task *t,
 			bdi_dirty = avail_dirty;
 
 		/* task_dirty_limit() */
-		if (t) {
+		if (t && mm->p.task_dirty_limit) {
 			prop_fraction(&m->vm_dirties, &t->dirties, &num, &den);
 			inv = bdi_dirty >> 3;
 			inv = den ? inv * num / den : 0;

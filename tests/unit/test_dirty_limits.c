@@ -46,7 +46,7 @@ static void test_limits_2009_box(void)
 	struct vm_params p = {
 		.ram = 384ULL << 20, .kernel_mem = 24ULL << 20,
 		.anon_mem = 40ULL << 20, .dirty_background_ratio = 10,
-		.dirty_ratio = 20, .nr_cpus = 1,
+		.dirty_ratio = 20, .nr_cpus = 1, .task_dirty_limit = true,
 	};
 	struct backing_dev_info bdi;
 	struct task t;
@@ -94,6 +94,11 @@ static void test_limits_2009_box(void)
 	get_dirty_limits(&m, &t, &bg, &dirty, &bdi_dirty, &bdi);
 	CHECK_EQ_U64(bdi_dirty, full - (full >> 3) * num / den);
 	CHECK(bdi_dirty < full - full / 8 + 4 && bdi_dirty > full - full / 8);
+	/* vm.task_dirty_limit = no (the kernel series' legacy): no discount */
+	m.mm.p.task_dirty_limit = false;
+	get_dirty_limits(&m, &t, &bg, &dirty, &bdi_dirty, &bdi);
+	CHECK_EQ_U64(bdi_dirty, full);
+	m.mm.p.task_dirty_limit = true;
 
 	/* clip_bdi_dirty_limit: dirty pages elsewhere shrink what is left */
 	m.mm.vm_stat[NR_FILE_DIRTY] = 10000;	/* all on other bdis */

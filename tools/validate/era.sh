@@ -2,8 +2,8 @@
 # The twin of the era matrix: every cell of the real era matrix
 # (docs/evidence/era-matrix: ext3-style ext4, 100 dbench clients per
 # instance, a seek-bound disk of 11 IOPS, legacy throttling for pdflush,
-# bdi and bdi-fair, staggered starts) simulated from the scenario its runs
-# wrote (RUN/scenario.ini, tools/validate/twin.sh), and the two compared
+# bdi and bdi-fair, staggered starts) simulated from its runs' parameters
+# (RUN/experiment.ini through tools/validate/twin.sh), and the two compared
 # cell by cell with the same figures (tools/experiment/run-row.sh reads
 # both with wbfair).
 #
@@ -66,22 +66,28 @@ fi
 for c in $cells; do
 	[[ "$c" =~ ^[A-Za-z0-9._-]+$ ]] || bad "cell '$c': not a cell name"
 	grep -q "\"cell\":\"$c\"" "$evidence/runs.jsonl" || bad "cell '$c': no runs in $evidence/runs.jsonl"
-	compgen -G "$evidence/$c/r*/scenario.ini" >/dev/null || bad "cell '$c': no $evidence/$c/rN/scenario.ini"
+	compgen -G "$evidence/$c/r*/experiment.ini" >/dev/null || bad "cell '$c': no $evidence/$c/rN/experiment.ini"
 done
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-# each cell's twin: its first run's scenario.ini; the repeats of a cell
-# ran the same parameters, so their twins may differ only in comments
+# each cell's twin: made by tools/validate/twin.sh from its first run's
+# parameters (experiment.ini), as the model has it today; the repeats of
+# a cell ran the same parameters, so their twins must agree
 for c in $cells; do
-	scens=("$evidence/$c"/r*/scenario.ini)
-	scen=${scens[0]}
-	for other in "$evidence/$c"/r*/scenario.ini; do
-		cmp -s <(grep -v '^;' "$scen") <(grep -v '^;' "$other") ||
-			bad "cell '$c': $other is not the same scenario as $scen"
+	ini=("$evidence/$c"/r*/experiment.ini)
+	mkdir -p "$out/$c"
+	scen=$out/$c/scenario.ini
+	export WBSIM=$wbsim
+	"$VAL/twin.sh" "${ini[0]}" >"$scen" || bad "cell '$c': twin.sh failed on ${ini[0]}"
+	for other in "${ini[@]}"; do
+		cmp -s <(grep -v '^;' "$scen") <("$VAL/twin.sh" "$other" | grep -v '^;') ||
+			bad "cell '$c': $other is not the same experiment as ${ini[0]}"
 	done
+done
+for c in $cells; do
 	for s in $(seq 1 "$seeds"); do
-		printf '%s\0%s\0%s\0' "$c" "$scen" "$s"
+		printf '%s\0%s\0%s\0' "$c" "$out/$c/scenario.ini" "$s"
 	done
 done | WBSIM=$wbsim OUT=$out ROOT=$ROOT xargs -0 -n 3 -P "$jobs" bash -c '
 	c=$1 scen=$2 s=$3

@@ -13,6 +13,8 @@
 #     mq-deadline -> deadline, bfq -> cfq, kyber -> noop (approximations
 #     `make validate` names); empty: queue.elevator as it was;
 #   - the flusher: writeback.flusher, bdi-fair when qemu.sb_fair = 1;
+#   - the throttling: legacy (or era for pdflush, bdi, bdi-fair) ->
+#     vm.task_dirty_limit = no, as the kernel series' legacy throttling;
 #   - the filesystem: ext4 -> ext3.journal = ordered with ext3.delalloc
 #     = yes (ext4's delayed allocation), ext3 (ext4 nodelalloc,
 #     data=ordered) -> ordered without it.
@@ -73,6 +75,13 @@ case ${R[qemu.sb_fair]}:${R[writeback.flusher]} in
 1:bdi) sets+=(--set writeback.flusher=bdi-fair) ;;
 0:bdi-fair) sets+=(--set writeback.flusher=bdi) ;;
 esac
+# the guest's legacy throttling (the kernel series' 2.6.30
+# balance_dirty_pages) has no task_dirty_limit(): 6.1 keeps no per-task
+# dirtying proportions (mm/page-writeback-legacy.c says so); wq's is
+# IO-less, where the model's own wq throttling never asks for it
+case ${R[qemu.throttle]}:${R[writeback.flusher]} in
+legacy:*|era:pdflush|era:bdi|era:bdi-fair) sets+=(--set vm.task_dirty_limit=no) ;;
+esac
 case ${R[qemu.fs]} in
 ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
 ext3) sets+=(--set ext3.journal=ordered --set ext3.delalloc=no) ;;
@@ -83,13 +92,16 @@ esac
 echo "; the twin of a real run (tools/validate/twin.sh): its guest's throttled"
 echo "; virtio disk (vdisk), scheduler and filesystem as the model has them,"
 echo "; the rest as the run had it. The run's own parameters: experiment.ini."
-echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair workload; do printf '%s=%s ' "$k" "${R[qemu.$k]}"; done)"
+echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair throttle workload; do printf '%s=%s ' "$k" "${R[qemu.$k]}"; done)"
 # no silent stand-ins: say what each one leaves out
 case ${R[qemu.scheduler]} in
 none) echo "; scheduler none: modelled by noop" ;;
 mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (not modelled: blk-mq's tags, per-context dispatch)" ;;
 bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
+esac
+case ${R[qemu.throttle]}:${R[writeback.flusher]} in
+legacy:*|era:pdflush|era:bdi|era:bdi-fair) echo "; legacy throttling: the model's 2.6.30 balance_dirty_pages without task_dirty_limit(), as the kernel series has it" ;;
 esac
 case ${R[qemu.fs]} in
 ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
