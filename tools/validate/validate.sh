@@ -21,9 +21,10 @@
 # pdflush and bdi-fair cells are reported and marked "semantics differ":
 # the real runs they are held against were made with 6.1's IO-less
 # throttling and (before 2026-12-05) 6.1's writeback loops in those
-# threads; wbsim runs the 2.6.3x loops, where the dirtier writes. The
-# series now has both (vm.dirty_throttle = legacy, the era passes); the
-# cells can be held once real runs with them exist.
+# threads; wbsim runs the 2.6.3x loops, where the dirtier writes. Real
+# runs with both (vm.dirty_throttle = legacy, the era passes) are the era
+# matrix's, in another setup (ext3-style, 100 clients, 11 IOPS):
+# tools/validate/era.sh (make validate-era) holds those cells.
 #
 # Writes DIR/CELL/ (the simulated runs), DIR/errors.tsv (cell, metric,
 # signed error; tests/sh/validate.sh compares it with
