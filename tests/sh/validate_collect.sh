@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/validate/collect.sh keeps the small part of a matrix's runs: per
-# run its summary, parameters, figures and dbench series; and the
+# run its summary, parameters, figures (not with --no-figures), dbench
+# series and why.md (when report.sh wrote one); and the
 # matrix's runs.jsonl merged into OUT/runs.jsonl, a run already there
 # replaced by the newer one, the others kept (the per-run figures the
 # significance test needs).
@@ -31,4 +32,12 @@ tools/validate/collect.sh "$m" "$out" >/dev/null 2>&1
 [ $? = 2 ] || fail "a bad runs.jsonl was not refused with exit 2"
 [ "$(grep -c . "$out/runs.jsonl")" = 3 ] || fail "a bad runs.jsonl changed OUT/runs.jsonl"
 ls "$out"/runs.jsonl.* >/dev/null 2>&1 && fail "a temporary file left behind"
+# --no-figures: no figures.json; a run's why/why.md is kept as why.md
+mkdir -p "$m/wq-none/r1/why"
+echo '# Why: wq-none/r1' >"$m/wq-none/r1/why/why.md"
+rm -f "$m/runs.jsonl"
+tools/validate/collect.sh --no-figures "$m" "$TMP/nf" >"$TMP/log" 2>&1 || fail "--no-figures failed: $(tail -n 3 "$TMP/log")"
+[ -f "$TMP/nf/wq-none/r1/figures.json" ] && fail "--no-figures wrote figures.json"
+[ -s "$TMP/nf/wq-none/r1/summary.json" ] || fail "--no-figures kept no summary.json"
+grep -qx '# Why: wq-none/r1' "$TMP/nf/wq-none/r1/why.md" 2>/dev/null || fail "why/why.md not kept as why.md"
 done_test

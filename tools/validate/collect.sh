@@ -11,11 +11,19 @@
 # `wbfair ranksum` tests across repeats) is merged into OUT/runs.jsonl,
 # a run already there (same cell and run) replaced by the new one.
 #
-#   tools/validate/collect.sh MATRIX_DIR [OUT]     (OUT: docs/evidence/matrix)
+# A run's why.md (RUN/why/why.md, which tools/experiment/report.sh writes)
+# is kept too when there is one. --no-figures skips figures.json: the era
+# matrix's 75 traces (docs/evidence/era-matrix) take figures.sh hours and
+# make validate-era needs only runs.jsonl.
+#
+#   tools/validate/collect.sh [--no-figures] MATRIX_DIR [OUT]
+#                                            (OUT: docs/evidence/matrix)
 set -euo pipefail
 VAL=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$VAL/../.." && pwd)
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 MATRIX_DIR [OUT]" >&2; exit 2; }
+figures=1
+[ "${1:-}" != --no-figures ] || { figures=0; shift; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 [--no-figures] MATRIX_DIR [OUT]" >&2; exit 2; }
 src=$1 out=${2:-$ROOT/docs/evidence/matrix}
 [ -d "$src" ] || { echo "collect: $src: no such directory" >&2; exit 2; }
 n=0
@@ -31,7 +39,8 @@ for run in "$src"/*/r[0-9]*; do
 		cp "$run/scenario.ini" "$dst/experiment.ini"
 		"$VAL/twin.sh" "$dst/experiment.ini" >"$dst/scenario.ini"
 	fi
-	"$VAL/figures.sh" "$run" >"$dst/figures.json"
+	[ $figures = 0 ] || "$VAL/figures.sh" "$run" >"$dst/figures.json"
+	[ ! -f "$run/why/why.md" ] || cp "$run/why/why.md" "$dst/why.md"
 	for log in "$run"/dbench.*.log; do
 		p=${log##*/dbench.} p=${p%.log}
 		awk '$4 == "MB/sec" && $6 ~ /^[0-9]+$/ && $8 == "latency" { print $5, $6, $3, $9 }' \
