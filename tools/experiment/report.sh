@@ -17,6 +17,8 @@
 #   busy, iowait, start diff   summary.json (disk io_ticks, /proc/stat,
 #                              exec times in the trace)
 #   why, per run               `wbfair why --bin 1s` into RUN/why/why.md
+#                              (lines and whys REPORT_JOBS runs at a
+#                              time, default 2)
 #                              (bytes per partition and second by writer,
 #                              pages by writer, the flusher's superblock
 #                              turns, each instance's throttled time);
@@ -142,13 +144,31 @@ trap 'rm -rf "$tmp"' EXIT
 # built aside and moved in: a report being made never shows a half file
 : >"$tmp/runs.jsonl"
 runs=()
+cellof=()
 for cell in "$@"; do
 	for run in "$out/$cell"/r[0-9]*; do
 		[ -f "$run/summary.json" ] || continue
 		runs+=("$run")
-		"$EXP/run-row.sh" "$cell" "$run" >>"$tmp/runs.jsonl" || continue
+		cellof+=("$cell")
 	done
 done
+# each run's line and its why, REPORT_JOBS (default 2) runs at a time:
+# a 120 s real run takes wbfair seconds to read; the lines are put
+# together in the cells' order afterwards
+mkdir -p "$tmp/rows"
+for i in "${!runs[@]}"; do
+	printf '%s\0%s\0%s\0' "$i" "${cellof[$i]}" "${runs[$i]}"
+done | EXP=$EXP ROWS=$tmp/rows WBFAIR=$wbfair xargs -0 -r -n 3 -P "${REPORT_JOBS:-2}" bash -c '
+	"$EXP/run-row.sh" "$2" "$3" >"$ROWS/$1.json" || : >"$ROWS/$1.json"
+	if "$WBFAIR" why --bin 1s -o "$3/why" "$3" >/dev/null 2>"$ROWS/$1.why"; then
+		: >"$ROWS/$1.why"
+	else
+		echo "wbfair why failed: $(head -n 1 "$ROWS/$1.why")" >"$ROWS/$1.why"
+		[ -s "$ROWS/$1.why" ] || echo "wbfair why failed" >"$ROWS/$1.why"
+	fi' report-run
+for i in "${!runs[@]}"; do
+	cat "$tmp/rows/$i.json"
+done >"$tmp/runs.jsonl"
 mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 
 {
@@ -220,14 +240,15 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 	if [ ${#runs[@]} -gt 0 ]; then
 		echo
 		echo "## Why, per run (wbfair why --bin 1s)"
-		for run in "${runs[@]}"; do
+		for i in "${!runs[@]}"; do
+			run=${runs[$i]}
 			echo
 			echo "### ${run#"$out/"}: ${run#"$out/"}/why/why.md"
 			echo
-			if "$wbfair" why --bin 1s -o "$run/why" "$run" >/dev/null 2>"$tmp/why.err"; then
-				sed -n '/^## What it says/,/^## 1\./p' "$run/why/why.md" | grep '^- '
+			if [ -s "$tmp/rows/$i.why" ]; then
+				cat "$tmp/rows/$i.why"
 			else
-				echo "wbfair why failed: $(head -n 1 "$tmp/why.err")"
+				sed -n '/^## What it says/,/^## 1\./p' "$run/why/why.md" | grep '^- '
 			fi
 		done
 		echo
