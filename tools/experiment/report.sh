@@ -114,7 +114,7 @@ first_started() { # RUNS_JSONL
 			($v | map(select(. < 0.5)) | length) as $l |
 			if ($v | length) == 0 then ["0", "-", "-", "-"]
 			else ["\($v | length)", "\($v | min | r3) / \($v | med | r3) / \($v | max | r3)",
-			      "\($k) of \($k + $l)", "\(signp($k + $l; $k) | r3)"] end;
+			      "\($k) of \($k + $l)", "\(signp($k + $l; $k) | if . >= 0.001 then r3 else (. * 1e7 | round / 1e7) end)"] end;
 		map(select(.clock_jump_s == 0 and .first != null)) |
 		group_by(.cell | capture("^(?<m>.*?)-(none|mq-deadline|bfq|kyber|deadline|cfq|noop)(-.*)?$").m // .cell) |
 		.[] | (.[0].cell | capture("^(?<m>.*?)-(none|mq-deadline|bfq|kyber|deadline|cfq|noop)(-.*)?$").m // .cell) as $m |
