@@ -164,7 +164,6 @@ done | EXP=$EXP ROWS=$tmp/rows WBFAIR=$wbfair xargs -0 -r -n 3 -P "${REPORT_JOBS
 		: >"$ROWS/$1.why"
 	else
 		echo "wbfair why failed: $(head -n 1 "$ROWS/$1.why")" >"$ROWS/$1.why"
-		[ -s "$ROWS/$1.why" ] || echo "wbfair why failed" >"$ROWS/$1.why"
 	fi' report-run
 for i in "${!runs[@]}"; do
 	cat "$tmp/rows/$i.json"

@@ -79,9 +79,11 @@ esac
 # balance_dirty_pages) has no task_dirty_limit(): 6.1 keeps no per-task
 # dirtying proportions (mm/page-writeback-legacy.c says so); wq's is
 # IO-less, where the model's own wq throttling never asks for it
+legacy=0
 case ${R[qemu.throttle]}:${R[writeback.flusher]} in
-legacy:*|era:pdflush|era:bdi|era:bdi-fair) sets+=(--set vm.task_dirty_limit=no) ;;
+legacy:*|era:pdflush|era:bdi|era:bdi-fair) legacy=1 ;;
 esac
+[ $legacy = 0 ] || sets+=(--set vm.task_dirty_limit=no)
 case ${R[qemu.fs]} in
 ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
 ext3) sets+=(--set ext3.journal=ordered --set ext3.delalloc=no) ;;
@@ -100,9 +102,7 @@ mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (n
 bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac
-case ${R[qemu.throttle]}:${R[writeback.flusher]} in
-legacy:*|era:pdflush|era:bdi|era:bdi-fair) echo "; legacy throttling: the model's 2.6.30 balance_dirty_pages without task_dirty_limit(), as the kernel series has it" ;;
-esac
+[ $legacy = 0 ] || echo "; legacy throttling: the model's 2.6.30 balance_dirty_pages without task_dirty_limit(), as the kernel series has it"
 case ${R[qemu.fs]} in
 ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
 ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode (not modelled: extents, mballoc, flex_bg)" ;;
