@@ -237,6 +237,7 @@ uninstall:
 #   make kernel-tree     unpack linux-source-6.1 there, git base wbsim-base
 #   make patches-apply   branch wbsim = wbsim-base + git am patches/*.patch
 #   make kernel          build bzImage of the series (kernel-debug: lockdep)
+#   make kernel-kcsan    build it with KCSAN, run the 4-vCPU switch test
 #   make patches         regenerate patches/ from kernel-tree-overlay/ and
 #                        tools/kernel/series/
 #   make kernel-check    build both kernels, run the kernel tests
@@ -258,6 +259,11 @@ kernel-debug: patches-apply
 patches: kernel-tree
 	$(Q)tools/kernel/mkpatches.sh
 
+# the series under KCSAN: a build and a 4-vCPU guest, too slow for make
+# check; writes tools/kernel/checks/kcsan.log (kernel_kcsan_checked)
+kernel-kcsan: patches-apply
+	$(Q)tools/kernel/kcsan.sh
+
 kernel-check: deps-kernel
 	$(Q)$(MAKE) --no-print-directory kernel
 	$(Q)$(MAKE) --no-print-directory kernel-debug
@@ -269,7 +275,7 @@ kernel-ci: deps-kernel
 		$(MAKE) --no-print-directory kernel-debug; fi
 
 
-.PHONY: kernel-tree patches-apply kernel kernel-debug patches kernel-check kernel-ci
+.PHONY: kernel-tree patches-apply kernel kernel-debug kernel-kcsan patches kernel-check kernel-ci
 # --- end of kernel series ---------------------------------------------------
 # --- the real experiment (tools/experiment/) --------------------------------
 # The flusher x scheduler matrix in QEMU guests of the kernel series: 16

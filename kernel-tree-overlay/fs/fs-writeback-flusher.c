@@ -61,7 +61,7 @@
 #include <linux/wait.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
-#include <trace/events/writeback_flusher.h>
+#include <trace/events/writeback.h>
 
 /* Protects every wb's wb_flusher, wb_flusher_queue and wb_flusher_model. */
 DEFINE_SPINLOCK(wb_flusher_lock);

@@ -37,7 +37,7 @@
 #include <linux/timer.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
-#include <trace/events/writeback_flusher.h>
+#include <trace/events/writeback.h>
 
 /* Serializes start and stop; sync_supers_tsk is set under it. */
 static DEFINE_MUTEX(sync_supers_mutex);

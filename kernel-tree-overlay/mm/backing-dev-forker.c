@@ -39,7 +39,7 @@
 #include <linux/sysctl.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
-#include <trace/events/writeback_flusher.h>
+#include <trace/events/writeback.h>
 
 /* bdi-default, under wb_flusher_lock; NULL when not running */
 static struct task_struct *wb_forker_task;

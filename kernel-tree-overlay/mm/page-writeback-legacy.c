@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The dirty throttling of Linux 2.6.30 (vm.dirty_throttle = legacy).
+ * The dirty throttling of Linux 2.6.30 and 2.6.32 (vm.dirty_throttle =
+ * legacy): 2.6.32's under the bdi model, 2.6.30's under the others.
  *
  * Since 3.2, a task that dirties pages faster than they can be written
  * only sleeps in balance_dirty_pages() (IO-less throttling); the flusher
@@ -18,6 +19,13 @@
  *       congestion_wait(WRITE, HZ / 10)
  *     over the background limit, no writeback running  -> start it
  *
+ * 2.6.32, the kernel of the bdi model, differs in two places: the
+ * dirtier writes only while the bdi's dirty pages alone are over its
+ * share (2.6.31: "mm: prevent balance_dirty_pages() from doing too much
+ * work"), and it sleeps 1 jiffy, doubling each round up to HZ / 10,
+ * instead of congestion_wait(WRITE, HZ / 10) (2.6.32: "writeback: make
+ * balance_dirty_pages() gradually back more off").
+ *
  * This file does the same on 6.1's structures, per bdi_writeback (the
  * dirtier's wb: its bdi's, or its memcg's with cgroup writeback).  Where
  * 6.1 has no equivalent of a 2.6.30 piece, the nearest one is used:
@@ -25,6 +33,7 @@
  * - congestion_wait() slept until a write queue left the congested state
  *   or HZ/10 passed; 6.1 has no congestion state, so the dirtier always
  *   sleeps the whole HZ/10 (what 2.6.30 did when no queue was congested).
+ *   2.6.32's sleep was a plain timeout: the same here.
  * - the limits are 6.1's global_dirty_limits() and wb_calc_thresh():
  *   dirtyable memory counted as 6.1 counts it (free + file pages, where
  *   2.6.30 also counted anon pages), the bdi share from the same
@@ -50,6 +59,7 @@
 #include <linux/sysctl.h>
 #include <linux/vmstat.h>
 #include <linux/writeback.h>
+#include <linux/writeback-flusher.h>
 #include <trace/events/writeback.h>
 #include "internal.h"
 
@@ -108,12 +118,17 @@ static void legacy_dirty_limits(struct bdi_writeback *wb,
 }
 
 /*
- * 2.6.30's balance_dirty_pages(): the dirtier writes back pages of its
- * own wb, up to write_chunk = 1.5 * ratelimit_pages (sync_writeback_pages()
- * of 2.6.30), until the wb is under its share of the dirty limit.
+ * 2.6.30's balance_dirty_pages(), or 2.6.32's under the bdi model: the
+ * dirtier writes back pages of its own wb, up to write_chunk = 1.5 *
+ * ratelimit_pages (sync_writeback_pages() of both), until the wb is under
+ * its share of the dirty limit.
  */
 static void balance_dirty_pages_legacy(struct bdi_writeback *wb)
 {
+	/* the model may change meanwhile: this call keeps the one it met */
+	bool v2632 = READ_ONCE(wb_flusher_model) == WB_FLUSHER_BDI;
+	/* 2.6.32: "gradually back more off", from 1 jiffy to HZ / 10 */
+	unsigned long pause = v2632 ? 1 : HZ / 10;
 	unsigned long ratelimit = legacy_ratelimit_pages();
 	unsigned long write_chunk = ratelimit + ratelimit / 2;
 	unsigned long bg_thresh, thresh, wb_thresh;
@@ -145,14 +160,14 @@ static void balance_dirty_pages_legacy(struct bdi_writeback *wb)
 			wb->dirty_exceeded = 1;
 
 		/*
-		 * 2.6.30 wrote whenever the bdi had dirty pages; 2.6.31 only
-		 * when they alone were over the bdi's share.  The reason:
-		 * 2.6.30's writeback_control had none; the dirtier writes
-		 * because dirty memory is over the limits, background
-		 * writeback's condition, and its own tracepoint tells them
-		 * apart.
+		 * 2.6.30 wrote whenever the bdi had dirty pages; 2.6.31 and
+		 * 2.6.32 only when they alone were over the bdi's share.
+		 * The reason: 2.6.30's writeback_control had none; the
+		 * dirtier writes because dirty memory is over the limits,
+		 * background writeback's condition, and its own tracepoint
+		 * tells them apart.
 		 */
-		if (wb_reclaimable) {
+		if (v2632 ? wb_reclaimable > wb_thresh : wb_reclaimable) {
 			asked = write_chunk;
 			written = writeback_inodes_wb_legacy(wb, write_chunk,
 						      WB_REASON_BACKGROUND);
@@ -178,13 +193,19 @@ static void balance_dirty_pages_legacy(struct bdi_writeback *wb)
 		done = wb_dirty <= wb_thresh || pages_written >= write_chunk;
 		trace_balance_dirty_pages_legacy(wb, wb_dirty, wb_thresh,
 						 asked, written, pages_written,
-						 done ? 0 : HZ / 10);
+						 done ? 0 : pause);
 		if (done)
 			break;
 
-		/* congestion_wait(WRITE, HZ / 10), see the top of the file */
-		__set_current_state(TASK_UNINTERRUPTIBLE);
-		io_schedule_timeout(HZ / 10);
+		/*
+		 * 2.6.30: congestion_wait(WRITE, HZ / 10), see the top of the
+		 * file; 2.6.32: an interruptible sleep of pause jiffies
+		 */
+		__set_current_state(v2632 ? TASK_INTERRUPTIBLE :
+				    TASK_UNINTERRUPTIBLE);
+		io_schedule_timeout(pause);
+		if (v2632)
+			pause = min(pause * 2, (unsigned long)HZ / 10);
 	}
 
 	if (wb_reclaimable + wb_writeback < wb_thresh && wb->dirty_exceeded)

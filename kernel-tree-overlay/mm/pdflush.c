@@ -52,7 +52,7 @@
 #include <linux/workqueue.h>
 #include <linux/writeback.h>
 #include <linux/writeback-flusher.h>
-#include <trace/events/writeback_flusher.h>
+#include <trace/events/writeback.h>
 
 #define MIN_PDFLUSH_THREADS	2
 #define MAX_PDFLUSH_THREADS	8

@@ -224,7 +224,8 @@ void wb_trace_sb_chunk(struct machine *m, struct task *t,
 	wb_trace(m, t, writeback_sb_written, bdi->name,
 		 TEV_SB_DEV(sb), pages,
 		 (unsigned long long)((m->sim.now - start) / NSEC_PER_USEC),
-		 (int)sync_mode, wb_reason_name[reason]);
+		 sync_mode == WB_SYNC_ALL ? "all" : "none",
+		 wb_reason_name[reason], 0UL);
 }
 
 /**

@@ -5,13 +5,13 @@
 . tests/shlib.sh
 cat >"$TMP/trace.txt" <<'T'
  kworker/u2:0-1 [000] 1.000000: writeback_queue_io: bdi 8:0: older=250 age=0 enqueue=9 reason=background cgroup_ino=0
- kworker/u2:0-1 [000] 1.100000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=0 reason=background
- kworker/u2:0-1 [000] 2.000000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=0 reason=background
- kworker/u2:0-1 [000] 3.100000: writeback_sb_written: bdi 8:0: sb=8:2 pages=10 elapsed_us=100000 sync_mode=0 reason=background
- kworker/u2:0-1 [000] 3.500000: writeback_sb_written: bdi 8:0: sb=0:0 pages=10 elapsed_us=100000 sync_mode=0 reason=background
+ kworker/u2:0-1 [000] 1.100000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
+ kworker/u2:0-1 [000] 2.000000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
+ kworker/u2:0-1 [000] 3.100000: writeback_sb_written: bdi 8:0: sb=8:2 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
+ kworker/u2:0-1 [000] 3.500000: writeback_sb_written: bdi 8:0: sb=0:0 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
  kworker/u2:0-1 [000] 4.000000: writeback_queue_io: bdi 8:0: older=1000 age=0 enqueue=9 reason=background cgroup_ino=0
- kworker/u2:0-1 [000] 5.000000: writeback_sb_written: bdi 8:0: sb=8:2 pages=10 elapsed_us=100000 sync_mode=0 reason=background
- kworker/u2:0-1 [000] 7.100000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=0 reason=background
+ kworker/u2:0-1 [000] 5.000000: writeback_sb_written: bdi 8:0: sb=8:2 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
+ kworker/u2:0-1 [000] 7.100000: writeback_sb_written: bdi 8:0: sb=8:1 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1
 T
 # turns: 8:1 from 1.0, 8:2 from 3.0 (its queue_io at 4.0 inside), 8:1
 # from 7.0; span 6.0 s over 2 gaps, 3 had the queue_io changed sb
@@ -27,7 +27,7 @@ printf '%s\n' '# dev maj,min disk start sectors' 'sda 8,0 sda 0 1000' 'sda1 8,1 
 {
 	cat "$TMP/trace.txt"
 	echo ' kworker/u2:0-1 [000] 5.500000: writeback_queue_io: bdi 8:16: older=1000 age=0 enqueue=1 reason=background cgroup_ino=0'
-	echo ' kworker/u2:0-1 [000] 5.600000: writeback_sb_written: bdi 8:16: sb=8:17 pages=10 elapsed_us=100000 sync_mode=0 reason=background'
+	echo ' kworker/u2:0-1 [000] 5.600000: writeback_sb_written: bdi 8:16: sb=8:17 pages=10 elapsed_us=100000 sync_mode=none reason=background cgroup_ino=1'
 } | sort -t' ' -k4,4 >"$TMP/rd/trace.txt"
 got=$(tools/validate/sb-rounds.sh "$TMP/rd" 2>&1) || fail "sb-rounds: $got"
 [ "$got" = "${want/$TMP\/trace.txt/$TMP/rd}" ] || fail "sb-rounds on a run directory printed '$got'"

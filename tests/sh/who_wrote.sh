@@ -18,12 +18,12 @@ cpus=1
           dbench-60    [000]    10.100000: sched_process_fork:   comm=dbench pid=60 child_comm=dbench child_pid=61
           dbench-70    [000]    12.000300: sched_process_exec:   filename=/usr/bin/dbench pid=70 old_pid=70
           dbench-70    [000]    12.100000: sched_process_fork:   comm=dbench pid=70 child_comm=dbench child_pid=71
-          dbench-61    [000]    20.000000: writeback_sb_written: bdi 254:0: sb=254:1 pages=1000 elapsed_us=10 sync_mode=0 reason=background
+          dbench-61    [000]    20.000000: writeback_sb_written: bdi 254:0: sb=254:1 pages=1000 elapsed_us=10 sync_mode=none reason=background cgroup_ino=1
           dbench-61    [000]    20.000100: balance_dirty_pages_legacy: bdi 254:0: comm=dbench pid=61 wb_dirty=9 wb_thresh=5 asked=1536 written=1000 total=1000 pause=25 cgroup_ino=1
-          dbench-71    [000]    21.000000: writeback_sb_written: bdi 254:0: sb=254:1 pages=250 elapsed_us=10 sync_mode=0 reason=background
+          dbench-71    [000]    21.000000: writeback_sb_written: bdi 254:0: sb=254:1 pages=250 elapsed_us=10 sync_mode=none reason=background cgroup_ino=1
           dbench-71    [000]    21.000100: balance_dirty_pages_legacy: bdi 254:0: comm=dbench pid=71 wb_dirty=9 wb_thresh=5 asked=1536 written=250 total=250 pause=0 cgroup_ino=1
-     flush-254:0-40    [000]    30.000000: writeback_sb_written: bdi 254:0: sb=254:2 pages=500 elapsed_us=10 sync_mode=0 reason=background
-          dbench-61    [000]   131.000000: writeback_sb_written: bdi 254:0: sb=254:2 pages=9999 elapsed_us=10 sync_mode=0 reason=background
+     flush-254:0-40    [000]    30.000000: writeback_sb_written: bdi 254:0: sb=254:2 pages=500 elapsed_us=10 sync_mode=none reason=background cgroup_ino=1
+          dbench-61    [000]   131.000000: writeback_sb_written: bdi 254:0: sb=254:2 pages=9999 elapsed_us=10 sync_mode=none reason=background cgroup_ino=1
           dbench-61    [000]   131.000100: balance_dirty_pages_legacy: bdi 254:0: comm=dbench pid=61 wb_dirty=9 wb_thresh=5 asked=1536 written=9999 total=9999 pause=25 cgroup_ino=1
 T
 "$ww" "$r" >"$TMP/out" 2>"$TMP/err" || fail "who-wrote exited $?: $(cat "$TMP/err")"

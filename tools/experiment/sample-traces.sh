@@ -30,7 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$EXP/run.sh" -o "$tmp/run" --set sim.duration=10 --set writeback.flusher=bdi \
 	--set qemu.scheduler=none "$@"
-keep=(geometry vmstat.before vmstat.after summary.json scenario.ini trace.txt)
+keep=(geometry vmstat.before vmstat.after summary.json experiment.ini scenario.ini trace.txt)
 for f in "$tmp"/run/vda.blktrace.* "$tmp"/run/dbench.*.log "$tmp"/run/fio.*.json; do
 	[ -f "$f" ] && keep+=("$(basename "$f")")
 done

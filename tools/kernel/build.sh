@@ -2,15 +2,16 @@
 # make kernel / make kernel-debug: build bzImage from whatever is checked
 # out in the cache tree (after `make patches-apply`: the series).
 #
-#   tools/kernel/build.sh [--debug] [--out DIR] [--no-install]
+#   tools/kernel/build.sh [--debug | --kcsan] [--out DIR] [--no-install]
 #                         [--no-wb-flusher]
 #
 # Config: `make ARCH=x86_64 allnoconfig` + tools/kernel/wbsim.config
-# (+ wbsim-debug.config with --debug) + wb-flusher.config once the tree
+# (+ wbsim-debug.config with --debug, wbsim-kcsan.config with --kcsan)
+# + wb-flusher.config once the tree
 # has the series' option CONFIG_WB_FLUSHER (patch 2 on; wb-flusher-off.config
 # with --no-wb-flusher), regenerated only when a fragment changes, so
 # rebuilds are incremental. Compiles through ccache. The image
-# is copied to $WBSIM_KERNEL_CACHE/bzImage (or bzImage-debug) with a
+# is copied to $WBSIM_KERNEL_CACHE/bzImage (bzImage-debug, bzImage-kcsan) with a
 # .commit file naming the source commit it was built from.
 # JOBS (default 2) sets make -j.
 set -euo pipefail
@@ -20,10 +21,11 @@ debug=0 out="" install=1 wbf=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--debug) debug=1; shift ;;
+	--kcsan) debug=kcsan; shift ;;
 	--out) out=$2; shift 2 ;;
 	--no-install) install=0; shift ;;
 	--no-wb-flusher) wbf=0; shift ;;
-	*) echo "usage: $0 [--debug] [--out DIR] [--no-install] [--no-wb-flusher]" >&2; exit 2 ;;
+	*) echo "usage: $0 [--debug | --kcsan] [--out DIR] [--no-install] [--no-wb-flusher]" >&2; exit 2 ;;
 	esac
 done
 
@@ -36,6 +38,10 @@ if [ $debug = 1 ]; then
 	frags="$frags $KROOT/tools/kernel/wbsim-debug.config"
 	name=bzImage-debug
 	defout=$KCACHE/build-debug
+elif [ $debug = kcsan ]; then
+	frags="$frags $KROOT/tools/kernel/wbsim-kcsan.config"
+	name=bzImage-kcsan
+	defout=$KCACHE/build-kcsan
 fi
 # the series' option, in the trees that have it (not wbsim-base, not
 # patch 1 alone)

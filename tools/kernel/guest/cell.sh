@@ -116,7 +116,7 @@ mkdir -p $R/blktrace
 blktrace -d /dev/vda -o vda -D $R/blktrace >$R/blktrace.log 2>&1 &
 btpid=$!
 (cd $R && exec trace-cmd record -q -o $R/trace.dat \
-	-e writeback_flusher -e writeback:balance_dirty_pages \
+	$series_events -e writeback:balance_dirty_pages \
 	-e writeback:balance_dirty_pages_legacy \
 	-e writeback:writeback_start -e writeback:writeback_written \
 	-e writeback:writeback_queue_io \

@@ -29,6 +29,12 @@ mount -t tmpfs tmpfs /results
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 
+# the series' events (in the writeback system, beside 6.1's), for
+# trace-cmd record: what each job records of them
+series_events="-e writeback:writeback_sb_written -e writeback:writeback_flusher_start
+	-e writeback:writeback_flusher_exit -e writeback:writeback_pdflush_congested
+	-e writeback:writeback_flusher_rescue"
+
 case ${wbtest:-basic} in
 cell) . /guest/cell.sh ;;
 *) . /guest/tests.sh ;;

@@ -12,12 +12,13 @@
 #   wbidle=SECONDS       bdi model: also check that an idle flusher exits
 #                        after this idle time and is forked again
 #   wbfiles=N            files per partition and writer pass (default 150)
-#   wbtrace=0|1          record the writeback_flusher events with trace-cmd
+#   wbtrace=0|1          record the series' events with trace-cmd
 #   wborder=0|1          check the order of writeback between the
 #                        partitions with vm.writeback_sb_fair 0 and 1
 #   wbpasses=1           pdflush: check 2.6.30's background passes
 #                        (1024-page chunks, newest superblock first,
 #                        leaving a congested queue: passes_test)
+#   wbthrottle2=MODEL    with wbthrottle: the legacy run again under MODEL
 #   wbthrottle=MODE      vm.dirty_throttle the kernel must run at boot;
 #                        then write past the dirty limit under legacy and
 #                        ioless on two slow disks (vdc, vdd) and check
@@ -39,6 +40,9 @@
 #   wbwqcost=1           booted in wq: wb_flusher_lock is never taken
 #                        (absent from /proc/lockdep) until a switch
 #                        (debug kernel)
+#   wbcgroup=A,B,...     cgroup writeback: for each model A, B, ..., two
+#                        cgroups write a partition each; every cgroup's
+#                        wb written by the model's threads (cgroup_test)
 #   wbremove=A,B,...     for each model A, B, ...: remove a slow disk
 #                        (its PCI device) while its flusher writes it back
 #                        (remove_test; one slow disk per model)
@@ -184,7 +188,7 @@ fi
 tracepid=""
 if [ "$wbtrace" = 1 ]; then
 	if command -v trace-cmd >/dev/null; then
-		trace-cmd record -q -o $R/trace.dat -e writeback_flusher >$R/trace-record.log 2>&1 &
+		trace-cmd record -q -o $R/trace.dat $series_events >$R/trace-record.log 2>&1 &
 		tracepid=$!
 		sleep 3
 	else
@@ -338,7 +342,7 @@ trace_background() {
 	echo 0 >$T/tracing_on
 	echo 4096 >$T/buffer_size_kb
 	echo >$T/trace
-	for e; do echo 1 >$T/events/writeback_flusher/$e/enable; done
+	for e; do echo 1 >$T/events/writeback/$e/enable; done
 	echo 1 >$T/tracing_on
 	# over the background threshold: the next dirtying starts writeback
 	echo 4096 >/proc/sys/vm/dirty_background_bytes
@@ -348,7 +352,7 @@ trace_background() {
 		sleep 1; bg_wait=$((bg_wait + 1))
 	done
 	echo 0 >$T/tracing_on
-	for e; do echo 0 >$T/events/writeback_flusher/$e/enable; done
+	for e; do echo 0 >$T/events/writeback/$e/enable; done
 	grep -E " ($(echo "$*" | tr ' ' '|')):" $T/trace >"$out"
 }
 order_test() { # fair
@@ -509,8 +513,9 @@ throttle_mount() {
 	set -- $throttle_devs
 	[ $# -ge 2 ] || { bad "throttle: $# slow disks, want 2 (WBSIM_QEMU_SLOW_DISKS)"; return 1; }
 }
-throttle_test() { # mode
-	local mode=$1 T=/sys/kernel/tracing d k n sum pids mon ev=balance_dirty_pages_legacy
+throttle_test() { # mode [tag]
+	local mode=$1 tag=${2:-} T=/sys/kernel/tracing d k n sum pids mon ev=balance_dirty_pages_legacy
+	local model pauses
 	echo "$mode" >/proc/sys/vm/dirty_throttle
 	[ "$(cat /proc/sys/vm/dirty_throttle)" = "$mode" ] ||
 		{ bad "dirty_throttle reads $(cat /proc/sys/vm/dirty_throttle), want $mode"; return; }
@@ -528,36 +533,53 @@ throttle_test() { # mode
 	pids=""
 	for d in $throttle_devs; do
 		for k in a b c; do
-			dd if=/tmp/throttle.src of=/mnt/$d/$k-$mode bs=1048576 2>/dev/null &
+			dd if=/tmp/throttle.src of=/mnt/$d/$k-$mode$tag bs=1048576 2>/dev/null &
 			pids="$pids $!"
-			echo "$sum  /mnt/$d/$k-$mode" >>$R/throttle-sums.$mode
+			echo "$sum  /mnt/$d/$k-$mode$tag" >>$R/throttle-sums.$mode$tag
 		done
 	done
-	(while :; do awk '/^(Dirty|Writeback):/ { n += $2 } END { print n }' /proc/meminfo; usleep 100000; done) >$R/throttle-$mode.dirty &
+	(while :; do awk '/^(Dirty|Writeback):/ { n += $2 } END { print n }' /proc/meminfo; usleep 100000; done) >$R/throttle-$mode$tag.dirty &
 	mon=$!
 	wait $pids
 	kill $mon
 	rm -f /tmp/throttle.src
-	echo "WBSIM: info $mode: dirty+writeback at most $(sort -n $R/throttle-$mode.dirty | tail -n 1) KiB"
+	echo "WBSIM: info $mode: dirty+writeback at most $(sort -n $R/throttle-$mode$tag.dirty | tail -n 1) KiB"
 	echo 0 >$T/tracing_on
 	echo 0 >$T/events/writeback/$ev/enable
 	echo 0 >$T/events/writeback/balance_dirty_pages/enable
-	grep -E " ($ev|balance_dirty_pages):" $T/trace >$R/throttle-$mode.trace
+	grep -E " ($ev|balance_dirty_pages):" $T/trace >$R/throttle-$mode$tag.trace
 	echo 10 >/proc/sys/vm/dirty_background_ratio
 	echo 20 >/proc/sys/vm/dirty_ratio
-	n=$(grep " $ev:" $R/throttle-$mode.trace | grep -c ' comm=dd .* written=[1-9]')
-	echo "WBSIM: info $mode: $(grep -c " $ev:" $R/throttle-$mode.trace) $ev events" \
-		"($n with pages written by dd, $(grep " $ev:" $R/throttle-$mode.trace |
+	n=$(grep " $ev:" $R/throttle-$mode$tag.trace | grep -c ' comm=dd .* written=[1-9]')
+	echo "WBSIM: info $mode: $(grep -c " $ev:" $R/throttle-$mode$tag.trace) $ev events" \
+		"($n with pages written by dd, $(grep " $ev:" $R/throttle-$mode$tag.trace |
 		grep -c 'pause=[1-9]') with a pause)," \
-		"$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace) balance_dirty_pages events"
+		"$(grep -c ' balance_dirty_pages:' $R/throttle-$mode$tag.trace) balance_dirty_pages events"
 	case $mode in
 	legacy)
-		[ "$n" -gt 0 ] && ok "legacy: the writers wrote their own pages ($n rounds)" ||
-			bad "legacy: no $ev event of dd with pages written" ;;
+		model=$(cat $sysfile)
+		[ "$n" -gt 0 ] && ok "legacy: the writers wrote their own pages ($n rounds, $model)" ||
+			bad "legacy: no $ev event of dd with pages written ($model)"
+		# the sleeps between rounds: 2.6.32's under bdi (1 jiffy,
+		# doubling to 100 ms), 2.6.30's HZ/10 under the others
+		pauses=$(grep " $ev:" $R/throttle-$mode$tag.trace | sed -n 's/.* pause=\([0-9]*\) .*/\1/p' |
+			sort -nu | tr '\n' ' ')
+		echo "WBSIM: info legacy $model: pauses of $pauses ms"
+		case $model in
+		bdi)
+			echo "$pauses" | awk '{ for (i = 1; i <= NF; i++) { if ($i > 100) big = 1
+				if ($i > 0 && $i < 100) small = 1 } } END { exit !(small && !big) }' &&
+				ok "legacy bdi: 2.6.32's pauses, from 1 jiffy up to 100 ms ($pauses ms)" ||
+				bad "legacy bdi: pauses of $pauses ms, want 2.6.32's 1 jiffy doubling to 100" ;;
+		*)
+			echo " $pauses" | grep -q ' 100 ' && [ -z "$(echo " $pauses" | tr ' ' '\n' | grep -vxE '0|100|')" ] &&
+				ok "legacy $model: 2.6.30's pauses of HZ/10 ($pauses ms)" ||
+				bad "legacy $model: pauses of $pauses ms, want 2.6.30's 100 only" ;;
+		esac ;;
 	ioless)
-		n=$(grep -c " $ev:" $R/throttle-$mode.trace)
+		n=$(grep -c " $ev:" $R/throttle-$mode$tag.trace)
 		[ "$n" = 0 ] && ok "ioless: no $ev event" || bad "ioless: $n $ev events"
-		n=$(grep -c ' balance_dirty_pages:' $R/throttle-$mode.trace)
+		n=$(grep -c ' balance_dirty_pages:' $R/throttle-$mode$tag.trace)
 		[ "$n" -gt 0 ] && ok "ioless: $n balance_dirty_pages pauses (the load was throttled)" ||
 			bad "ioless: the load never reached balance_dirty_pages" ;;
 	esac
@@ -580,6 +602,13 @@ if [ -n "${wbthrottle:-}" ]; then
 			bad "boot dirty_throttle $(cat /proc/sys/vm/dirty_throttle), want $wbthrottle"
 		if throttle_mount; then
 			throttle_test legacy
+			# the other loop: 2.6.30's under pdflush
+			if [ -n "${wbthrottle2:-}" ]; then
+				m0=$(cat $sysfile)
+				set_model "$wbthrottle2"
+				throttle_test legacy "-$wbthrottle2"
+				set_model "$m0"
+			fi
 			throttle_test ioless
 			throttle_verify
 		fi
@@ -692,7 +721,7 @@ pool_test() {
 	[ "$(cat $sysfile)" = pdflush ] || { bad "pool: model $(cat $sysfile), not pdflush"; return; }
 	echo 0 >$T/tracing_on
 	echo >$T/trace
-	echo 1 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	echo 1 >$T/events/writeback/writeback_flusher_start/enable
 	echo 1 >$T/tracing_on
 	head -c $((32 << 20)) /dev/urandom >/tmp/pool.src
 	sum=$(md5sum </tmp/pool.src | cut -d' ' -f1)
@@ -763,7 +792,7 @@ pool_test() {
 	echo 10 >/proc/sys/vm/dirty_background_ratio
 	echo 20 >/proc/sys/vm/dirty_ratio
 	echo 0 >$T/tracing_on
-	echo 0 >$T/events/writeback_flusher/writeback_flusher_start/enable
+	echo 0 >$T/events/writeback/writeback_flusher_start/enable
 	grep 'writeback_flusher_start:' $T/trace >$R/pool.trace
 	grown=$(grep -c 'model=pdflush grow-kick' $R/pool.trace)
 	echo "WBSIM: info pool: at most $maxp pdflush threads seen;" \
@@ -831,7 +860,7 @@ rescue_trace() { # on|off
 	echo 0 >$T/tracing_on
 	[ $v = 1 ] && echo >$T/trace
 	for e in writeback_flusher_rescue writeback_flusher_start writeback_sb_written; do
-		echo $v >$T/events/writeback_flusher/$e/enable
+		echo $v >$T/events/writeback/$e/enable
 	done
 	echo 1 >$T/tracing_on
 }
@@ -1016,7 +1045,7 @@ freeze_test() { # model
 	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
 	echo 0 >$T/tracing_on
 	echo >$T/trace
-	echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 1 >$T/events/writeback/writeback_sb_written/enable
 	echo 1 >$T/events/power/suspend_resume/enable
 	echo 1 >$T/tracing_on
 	cp /tmp/freeze.src /mnt/p1/freeze-$m
@@ -1027,7 +1056,7 @@ freeze_test() { # model
 	rc=$?
 	flusher_cpus 3
 	echo 0 >$T/tracing_on
-	echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
+	echo 0 >$T/events/writeback/writeback_sb_written/enable
 	echo 0 >$T/events/power/suspend_resume/enable
 	grep -E ' (writeback_sb_written|suspend_resume):' $T/trace >$R/freeze-$m.trace
 	echo none >/sys/power/pm_test
@@ -1054,6 +1083,88 @@ if [ -n "${wbfreeze:-}" ]; then
 		done
 	else
 		bad "wbfreeze: no /sys/power/pm_test or no freeze in /sys/power/state (CONFIG_SUSPEND, CONFIG_PM_DEBUG)"
+	fi
+fi
+
+# --- cgroup writeback: one wb per (memcg, disk) under every model -------
+# With CONFIG_CGROUP_WRITEBACK and the memory and io controllers on
+# cgroup2, the pages a task of cgroup wbA dirties belong to wbA's own
+# bdi_writeback of the disk (inode_attach_wb()), beside the root's. Two
+# writers, one in wbA on partition 1 and one in wbB on partition 2, dirty
+# 8 MiB each with writeback held off; then periodic writeback is let go
+# (expire 1 s) and the writeback_sb_written events must show both
+# cgroups' wbs written (cgroup_ino = the cgroup directory's inode), by
+# the model's threads: bdi: flush-MAJ:MIN threads, a different one for
+# each cgroup's wb (2.6.32's thread per bdi, here per wb); pdflush: pool
+# threads; wq: kworkers. Checksums are verified after the remount.
+cgroup_setup() {
+	local C=/sys/fs/cgroup
+	mkdir -p $C
+	mount -t cgroup2 none $C || { bad "cgroup: mount cgroup2"; return 1; }
+	echo "+memory +io" >$C/cgroup.subtree_control ||
+		{ bad "cgroup: no memory and io controllers (CONFIG_MEMCG, CONFIG_BLK_CGROUP)"; return 1; }
+	mkdir -p $C/wbA $C/wbB
+}
+cgroup_test() { # model
+	local m=$1 T=/sys/kernel/tracing C=/sys/fs/cgroup ia ib g part want n pa pb t=0
+	set_model "$m"
+	check_threads "$m"
+	ia=$(stat -c %i $C/wbA)
+	ib=$(stat -c %i $C/wbB)
+	head -c $((8 << 20)) /dev/urandom >/tmp/cg.src
+	sync
+	dirty_hold
+	echo 100 >/proc/sys/vm/dirty_expire_centisecs
+	echo 0 >$T/tracing_on
+	echo 4096 >$T/buffer_size_kb
+	echo >$T/trace
+	echo 1 >$T/events/writeback/writeback_sb_written/enable
+	echo 1 >$T/tracing_on
+	for g in A:p1 B:p2; do
+		part=${g#*:} g=${g%:*}
+		sh -c "echo \$\$ >$C/wb$g/cgroup.procs && exec cp /tmp/cg.src /mnt/$part/cgroup-$m" ||
+			bad "cgroup $m: writer in wb$g failed"
+		echo "$(md5sum </tmp/cg.src | cut -d' ' -f1)  /mnt/$part/cgroup-$m" >$R/sums.cgroup-$m-$g
+		extra_files=$((extra_files + 1))
+	done
+	# let periodic writeback (every wb's delayed kick) write them
+	echo 100 >/proc/sys/vm/dirty_writeback_centisecs
+	while [ "$(awk '/^Dirty:/ { print $2 }' /proc/meminfo)" -gt 1024 ] && [ $t -lt 60 ]; do
+		sleep 1; t=$((t + 1))
+	done
+	echo 0 >$T/tracing_on
+	echo 0 >$T/events/writeback/writeback_sb_written/enable
+	grep ' writeback_sb_written:' $T/trace | grep -v ' pages=0 ' >$R/cgroup-$m.trace
+	echo 3000 >/proc/sys/vm/dirty_expire_centisecs
+	dirty_defaults
+	rm -f /tmp/cg.src
+	threads | sort >"$R/threads.cgroup-$m"
+	# the writers' tasks: comm-pid of the events of each cgroup's wb
+	pa=$(awk -v c="cgroup_ino=$ia" '$NF == c { print $1 }' $R/cgroup-$m.trace | sort -u)
+	pb=$(awk -v c="cgroup_ino=$ib" '$NF == c { print $1 }' $R/cgroup-$m.trace | sort -u)
+	echo "WBSIM: info cgroup $m: wbA (ino $ia) written by" $pa "; wbB (ino $ib) by" $pb "; Dirty under 1 MiB after $t s"
+	[ -n "$pa" ] && [ -n "$pb" ] || { bad "cgroup $m: no writeback of wbA's or wbB's wb traced"; return; }
+	case $m in
+	bdi) want="^flush-$vda_dev-[0-9]*\$" ;;
+	pdflush) want='^pdflush-[0-9]*$' ;;
+	wq) want='^kworker/' ;;
+	esac
+	n=$(echo $pa $pb | tr ' ' '\n' | grep -cv "$want")
+	[ "$n" = 0 ] || { bad "cgroup $m: written by other threads than the model's:" $pa $pb; return; }
+	if [ "$m" = bdi ]; then
+		# one thread per wb: no flush thread wrote both cgroups' wbs
+		n=$(echo "$pa" "$pb" | tr ' ' '\n' | sort | uniq -d | grep -c .)
+		[ "$n" = 0 ] || { bad "cgroup bdi: one flush thread wrote both cgroups' wbs"; return; }
+		ok "cgroup bdi: each cgroup's wb written by its own flush-$vda_dev thread"
+	else
+		ok "cgroup $m: both cgroups' wbs written by the model's threads"
+	fi
+}
+if [ -n "${wbcgroup:-}" ]; then
+	if cgroup_setup; then
+		for m in $(echo "$wbcgroup" | tr , ' '); do
+			cgroup_test "$m"
+		done
 	fi
 fi
 
@@ -1158,8 +1269,8 @@ remove_test() {
 		echo 4 >/sys/block/$d/queue/nr_requests
 		echo 0 >$T/tracing_on
 		echo >$T/trace
-		echo 1 >$T/events/writeback_flusher/writeback_sb_written/enable
-		echo 1 >$T/events/writeback_flusher/writeback_flusher_exit/enable
+		echo 1 >$T/events/writeback/writeback_sb_written/enable
+		echo 1 >$T/events/writeback/writeback_flusher_exit/enable
 		echo 1 >$T/tracing_on
 		exec 5<"/dev/$d"
 		echo $((1 << 20)) >/proc/sys/vm/dirty_background_bytes
@@ -1184,8 +1295,8 @@ remove_test() {
 		echo 10 >/proc/sys/vm/dirty_background_ratio
 		echo 20 >/proc/sys/vm/dirty_ratio
 		echo 0 >$T/tracing_on
-		echo 0 >$T/events/writeback_flusher/writeback_sb_written/enable
-		echo 0 >$T/events/writeback_flusher/writeback_flusher_exit/enable
+		echo 0 >$T/events/writeback/writeback_sb_written/enable
+		echo 0 >$T/events/writeback/writeback_flusher_exit/enable
 		grep -E "writeback_sb_written: bdi $dev:|writeback_flusher_exit:" $T/trace >$R/remove-$m.trace
 		echo "WBSIM: info remove $m: $(grep -c "writeback_sb_written: bdi $dev:" $R/remove-$m.trace) chunks of $dev traced;" \
 			"$(grep 'writeback_flusher_exit:' $R/remove-$m.trace | sed 's/.*model=/model=/' | sort | uniq -c | tr -s ' \n' ' ')"
