@@ -75,7 +75,7 @@ case ${R[qemu.sb_fair]}:${R[writeback.flusher]} in
 1:bdi) sets+=(--set writeback.flusher=bdi-fair) ;;
 0:bdi-fair) sets+=(--set writeback.flusher=bdi) ;;
 esac
-# the guest's legacy throttling (the kernel series' 2.6.30
+# the guest's legacy throttling (the kernel series' 2.6.30/32
 # balance_dirty_pages) has no task_dirty_limit(): 6.1 keeps no per-task
 # dirtying proportions (mm/page-writeback-legacy.c says so); wq's is
 # IO-less, where the model's own wq throttling never asks for it
@@ -102,7 +102,16 @@ mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (n
 bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac
-[ $legacy = 0 ] || echo "; legacy throttling: the model's 2.6.30 balance_dirty_pages without task_dirty_limit(), as the kernel series has it"
+# the model's bdi loop is 2.6.32's, pdflush's 2.6.30's; the series has
+# them so since 2026-12-06 (before, 2.6.30's under every model: the era
+# matrix's bdi cells of docs/evidence/era-matrix ran that)
+if [ $legacy = 1 ]; then
+	case ${R[writeback.flusher]} in
+	pdflush) v=2.6.30 ;;
+	*) v=2.6.32 ;;
+	esac
+	echo "; legacy throttling: the model's $v balance_dirty_pages without task_dirty_limit(), as the kernel series has it"
+fi
 case ${R[qemu.fs]} in
 ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
 ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode (not modelled: extents, mballoc, flex_bg)" ;;
