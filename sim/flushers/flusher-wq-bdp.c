@@ -267,8 +267,8 @@ static void writeout_period(struct sim *sim, struct sim_event *ev)
 	sim_schedule_in(sim, ev, VM_COMPLETIONS_PERIOD_LEN);
 }
 
-static void fprop_fraction(struct machine *m, const struct wq_wb *w,
-			   uint64_t *num, uint64_t *den)
+static void wq_fprop_fraction(struct machine *m, const struct wq_wb *w,
+			      uint64_t *num, uint64_t *den)
 {
 	struct wq_model *wm = wq_model(m);
 
@@ -287,7 +287,7 @@ static unsigned long wb_calc_thresh(struct machine *m,
 {
 	uint64_t num, den, wb_thresh;
 
-	fprop_fraction(m, bdi->flusher_priv, &num, &den);
+	wq_fprop_fraction(m, bdi->flusher_priv, &num, &den);
 	wb_thresh = (uint64_t)thresh * (100 - bdi->min_ratio) / 100;
 	wb_thresh = wb_thresh * num / den;
 	wb_thresh += (uint64_t)thresh * bdi->min_ratio / 100;

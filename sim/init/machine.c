@@ -31,6 +31,7 @@ static void bdi_init_one(struct backing_dev_info *bdi, struct request_queue *q,
 	INIT_LIST_HEAD(&bdi->bdi_list);
 	bdi->max_ratio = 100;
 	prop_local_init(&bdi->completions);
+	fprop_local_init(&bdi->fcompletions);
 	bdi->state = BDI_registered;
 }
 
@@ -193,6 +194,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 	}
 	get_dirty_limits(m, NULL, &bg, &dirty, NULL, NULL);
 	prop_descriptor_init(&m->vm_completions, prop_calc_shift(dirty));
+	writeout_period_init(m);
 	prop_descriptor_init(&m->vm_dirties, prop_calc_shift(dirty));
 
 	/* 2.6.30's blockdev_superblock: made at boot, the oldest "mount" */

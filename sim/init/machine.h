@@ -30,6 +30,9 @@ struct machine_disk {
 /**
  * struct machine - a run
  * @vm_completions: bdi shares of writeback completions (bdi_thresh)
+ * @vm_fcompletions, @writeout_period: the same as 6.1 keeps them
+ *	(vm.bdi_share = flex): flexible proportions, a new period every
+ *	VM_COMPLETIONS_PERIOD_LEN while there are completions to age
  * @vm_dirties: task shares of dirtied pages (task_dirty_limit)
  * @congestion_wqh: congestion_wait() sleepers, [0] async [1] sync
  * @dirty_throttled: balance_dirty_pages calls that throttled a task
@@ -47,6 +50,8 @@ struct machine {
 	struct super_block bdev_sb;	/* owns the partitions' buffer inodes */
 	struct list_head bdi_list;
 	struct prop_descriptor vm_completions;
+	struct fprop_global vm_fcompletions;
+	struct sim_event writeout_period;
 	struct prop_descriptor vm_dirties;
 	struct wait_queue_head congestion_wqh[2];
 	FILE *trace;

@@ -13,6 +13,7 @@
 
 #include "block/blkdev.h"
 #include "lib/list.h"
+#include "lib/flex_proportions.h"
 #include "lib/proportions.h"
 #include "kernel/sched.h"
 
@@ -75,6 +76,7 @@ struct backing_dev_info {
 	unsigned int state;
 	int64_t stat[NR_BDI_STAT_ITEMS];
 	struct prop_local completions;	/* share of writeback completions */
+	struct fprop_local fcompletions;	/* the same, vm.bdi_share = flex */
 	bool dirty_exceeded;
 	unsigned int min_ratio, max_ratio;
 	/* v3.1+ estimates for the IO-less models */

@@ -264,6 +264,8 @@ void end_page_writeback(struct machine *m, struct page *page)
 	bdi->stat[BDI_WRITEBACK]--;
 	bdi->stat[BDI_WRITTEN]++;
 	prop_inc(&m->vm_completions, &bdi->completions);
+	if (m->mm.p.bdi_share == BDI_SHARE_FLEX)
+		wb_writeout_inc_flex(m, bdi);
 	if (!mapping->nr_writeback && m->flusher &&
 	    m->flusher->inode_writeback_end)
 		m->flusher->inode_writeback_end(m, mapping->host);

@@ -22,6 +22,8 @@
 #include "fs/fs.h"
 #include "mm.h"
 
+const char *const bdi_share_names[] = { "proportions", "flex", NULL };
+
 static const struct opt_desc vm_opts[] = {
 	{ "ram", OPT_SIZE, offsetof(struct vm_params, ram), "384M",
 	  16 << 20, 1ULL << 42, NULL, NULL, "physical memory" },
@@ -50,6 +52,9 @@ static const struct opt_desc vm_opts[] = {
 	{ "task_dirty_limit", OPT_BOOL,
 	  offsetof(struct vm_params, task_dirty_limit), "yes", 0, 0, NULL, NULL,
 	  "2.6.24-3.1's task_dirty_limit(): a bdi's limit lowered by up to 1/8 for the task that did most recent dirtying (no: the kernel series' legacy throttling, which lacks it)" },
+	{ "bdi_share", OPT_ENUM, offsetof(struct vm_params, bdi_share),
+	  "proportions", 0, 0, NULL, bdi_share_names,
+	  "how a bdi's share of the dirty limit follows its share of writeback completions: proportions (2.6.30-3.1's lib/proportions.c: halved every 2^(shift-1) completions, a new bdi's share ramping up from 0 over that many) or flex (3.2-6.1's lib/flex_proportions.c: halved every 3 s, the whole share at once; what the kernel series' legacy throttling computes; the wq model always keeps 6.1's)" },
 	{ NULL },
 };
 

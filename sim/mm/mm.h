@@ -66,8 +66,16 @@ struct vm_params {
 	uint64_t min_free_kbytes;	/* 0: derive as the kernel does */
 	unsigned int nr_cpus;
 	bool task_dirty_limit;		/* lower the limit for heavy dirtiers */
+	int bdi_share;			/* enum bdi_share: the completions' proportions */
 };
 
+/* vm.bdi_share, in the order of bdi_share_names */
+enum bdi_share {
+	BDI_SHARE_PROPORTIONS,		/* lib/proportions.c, 2.6.30 */
+	BDI_SHARE_FLEX,			/* lib/flex_proportions.c, 3.2+ */
+};
+
+extern const char *const bdi_share_names[];
 extern const struct opt_table vm_opt_table;
 
 struct backing_dev_info;

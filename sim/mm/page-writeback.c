@@ -19,7 +19,7 @@
  * background = dirty_background_ratio% and dirty = dirty_ratio% (at least
  * 5%) of dirtyable memory; background is halved dirty if not below it.
  * The bdi's share is dirty * its fraction of recent writeback completions
- * (min_ratio/max_ratio 0/100), clipped to what the dirty limit leaves
+ * (min_ratio/max_ratio 0/100; the fraction as vm.bdi_share says), clipped to what the dirty limit leaves
  * (clip_bdi_dirty_limit), then lowered by up to 1/8 for a task that did
  * much of the recent dirtying (task_dirty_limit, unless vm.task_dirty_limit
  * is off: the kernel series' legacy throttling has no per-task dirtying
@@ -46,7 +46,12 @@ void get_dirty_limits(struct machine *m, struct task *t,
 	if (bdi && pbdi_dirty) {
 		uint64_t num, den, bdi_dirty, avail_dirty, used, inv;
 
-		prop_fraction(&m->vm_completions, &bdi->completions, &num, &den);
+		if (mm->p.bdi_share == BDI_SHARE_FLEX)
+			fprop_fraction(&m->vm_fcompletions, &bdi->fcompletions,
+				       &num, &den);
+		else
+			prop_fraction(&m->vm_completions, &bdi->completions,
+				      &num, &den);
 		bdi_dirty = dirty * (100 - bdi->min_ratio) / 100;
 		bdi_dirty = den ? bdi_dirty * num / den : 0;
 		bdi_dirty += dirty * bdi->min_ratio / 100;
@@ -74,6 +79,39 @@ void get_dirty_limits(struct machine *m, struct task *t,
 		}
 		*pbdi_dirty = bdi_dirty;
 	}
+}
+
+/*
+ * 6.1's writeout_period(): every VM_COMPLETIONS_PERIOD_LEN the shares of
+ * completions age by half; with nothing left to age the timer stops until
+ * the next completion starts it again (wb_domain_writeout_add()).
+ */
+#define VM_COMPLETIONS_PERIOD_LEN	(3 * NSEC_PER_SEC)
+
+static void writeout_period(struct sim *sim, struct sim_event *ev)
+{
+	struct machine *m = container_of(ev, struct machine, writeout_period);
+
+	if (fprop_new_period(&m->vm_fcompletions, 1))
+		sim_schedule_in(sim, ev, VM_COMPLETIONS_PERIOD_LEN);
+}
+
+void writeout_period_init(struct machine *m)
+{
+	fprop_global_init(&m->vm_fcompletions);
+	sim_event_init(&m->writeout_period, writeout_period, "writeout_period");
+}
+
+/**
+ * wb_writeout_inc_flex - a page of @bdi's finished writeback (vm.bdi_share
+ * = flex: __wb_writeout_add() of 6.1)
+ */
+void wb_writeout_inc_flex(struct machine *m, struct backing_dev_info *bdi)
+{
+	fprop_inc(&m->vm_fcompletions, &bdi->fcompletions);
+	if (!sim_event_pending(&m->writeout_period))
+		sim_schedule_in(&m->sim, &m->writeout_period,
+				VM_COMPLETIONS_PERIOD_LEN);
 }
 
 /**

@@ -2,7 +2,8 @@
 /*
  * Dirty thresholds and floating proportions against the reference's
  * arithmetic (v2.6.30 get_dirty_limits, calc_period_shift,
- * writeback_set_ratelimit) for the 2009 box's memory.
+ * writeback_set_ratelimit) for the 2009 box's memory; 6.1's flexible
+ * proportions (vm.bdi_share = flex).
  */
 #include <string.h>
 
@@ -38,6 +39,47 @@ static void test_proportions(void)
 	CHECK(prop_calc_shift(18432) == 2 + 14);
 	CHECK(prop_calc_shift(16385) == 2 + 14);
 	CHECK(prop_calc_shift(16384) == 2 + 13);
+}
+
+/* lib/flex_proportions.c: the share is whole at once, halved per period */
+static void test_flex_proportions(void)
+{
+	struct fprop_global p;
+	struct fprop_local a, b;
+	uint64_t num, den;
+
+	fprop_global_init(&p);
+	fprop_local_init(&a);
+	fprop_local_init(&b);
+	/* nothing yet: 0 of 1, and no period to begin */
+	fprop_fraction(&p, &a, &num, &den);
+	CHECK(num == 0 && den == 1);
+	CHECK(!fprop_new_period(&p, 1));
+	/* one event of one counter: all of it (2.6.30's would be 1/period) */
+	fprop_inc(&p, &a);
+	fprop_fraction(&p, &a, &num, &den);
+	CHECK(num == 1 && den == 1);
+	for (int i = 0; i < 4000; i++)
+		fprop_inc(&p, i % 4 == 3 ? &b : &a);
+	fprop_fraction(&p, &a, &num, &den);
+	CHECK(num == 3001 && den == 4001);
+	/* a period halves both; a counter read later is aged then */
+	CHECK(fprop_new_period(&p, 1));
+	CHECK_EQ_U64(p.events, 4001 / 2);
+	fprop_fraction(&p, &b, &num, &den);
+	CHECK_EQ_U64(num, 1000 / 2);
+	/* b stops: after two more periods of a alone, its share is small */
+	for (int k = 0; k < 2; k++) {
+		for (int i = 0; i < 4000; i++)
+			fprop_inc(&p, &a);
+		CHECK(fprop_new_period(&p, 1));
+	}
+	fprop_fraction(&p, &b, &num, &den);
+	CHECK(num == 500 / 4 && (double)num / den < 0.05);
+	/* periods missed at once: halved once per period */
+	CHECK(fprop_new_period(&p, 3));
+	fprop_fraction(&p, &a, &num, &den);
+	CHECK(num <= den && den == p.events);
 }
 
 static void test_limits_2009_box(void)
@@ -106,6 +148,28 @@ static void test_limits_2009_box(void)
 	CHECK_EQ_U64(bdi_dirty, 18432 - 10000);
 	m.mm.vm_stat[NR_FILE_DIRTY] = 0;
 
+	/*
+	 * vm.bdi_share = flex (the kernel series): a bdi that did every
+	 * completion so far has the whole limit after one, where 2.6.30's
+	 * share ramps up over a period of 2^15 completions here
+	 */
+	struct backing_dev_info fresh;
+
+	memset(&fresh, 0, sizeof(fresh));
+	fresh.max_ratio = 100;
+	prop_descriptor_init(&m.vm_completions, prop_calc_shift(18432));
+	fprop_global_init(&m.vm_fcompletions);
+	for (int i = 0; i < 1000; i++) {
+		prop_inc(&m.vm_completions, &fresh.completions);
+		fprop_inc(&m.vm_fcompletions, &fresh.fcompletions);
+	}
+	get_dirty_limits(&m, NULL, &bg, &dirty, &bdi_dirty, &fresh);
+	CHECK_EQ_U64(bdi_dirty, 18432 * 1000 / (32768 + 1000));
+	m.mm.p.bdi_share = BDI_SHARE_FLEX;
+	get_dirty_limits(&m, NULL, &bg, &dirty, &bdi_dirty, &fresh);
+	CHECK_EQ_U64(bdi_dirty, 18432);
+	m.mm.p.bdi_share = BDI_SHARE_PROPORTIONS;
+
 	/* dirty_ratio below 5 counts as 5; background >= dirty is halved */
 	m.mm.p.dirty_ratio = 2;
 	m.mm.p.dirty_background_ratio = 10;
@@ -118,6 +182,7 @@ static void test_limits_2009_box(void)
 int main(void)
 {
 	test_proportions();
+	test_flex_proportions();
 	test_limits_2009_box();
 	return check_status("test_dirty_limits");
 }
