@@ -32,10 +32,13 @@ grep -q '^window: 120 s from the first dbench exec (10.000 s)' "$TMP/out" || fai
 grep -Eq '^dbench on vda1 +4\.1 +0\.0$' "$TMP/out" || fail "vda1's instance: $(grep 'on vda1' "$TMP/out" | head -n 1)"
 grep -Eq '^dbench on vda2 +1\.0 +0\.0$' "$TMP/out" || fail "vda2's instance: $(grep 'on vda2' "$TMP/out" | head -n 1)"
 grep -Eq '^flush-254:0 +0\.0 +2\.0$' "$TMP/out" || fail "flusher: $(grep flush "$TMP/out")"
-grep -Eq '^dbench on vda1 +1 +1 +4\.1$' "$TMP/out" || fail "vda1's rounds: $(grep 'on vda1' "$TMP/out" | tail -n 1)"
-grep -Eq '^dbench on vda2 +1 +0 +1\.0$' "$TMP/out" || fail "vda2's rounds: $(grep 'on vda2' "$TMP/out" | tail -n 1)"
+# rounds, slept, MB, rounds that wrote, the last of them (s from 10.0001)
+grep -Eq '^dbench on vda1 +1 +1 +4\.1 +1 +10\.0$' "$TMP/out" || fail "vda1's rounds: $(grep 'on vda1' "$TMP/out" | tail -n 1)"
+grep -Eq '^dbench on vda2 +1 +0 +1\.0 +1 +11\.0$' "$TMP/out" || fail "vda2's rounds: $(grep 'on vda2' "$TMP/out" | tail -n 1)"
+grep -q '^wb_thresh over the rounds: mean 5, min 5, max 5 pages; wb_dirty mean 9 pages$' "$TMP/out" || fail "wb_thresh: $(grep wb_thresh "$TMP/out")"
 # a longer window takes in the tail
 "$ww" --window 200 "$r" | grep -Eq '^dbench on vda1 +4\.1 +41\.0$' || fail "--window 200 misses the tail"
+"$ww" --window 200 "$r" | grep -Eq '^dbench on vda1 +2 +2 +45\.1 +2 +121\.0$' || fail "--window 200: vda1's rounds"
 expect_exit 2 'no trace.txt' "$ww" "$TMP"
 expect_exit 2 'want seconds' "$ww" --window x "$r"
 expect_exit 2 usage "$ww"

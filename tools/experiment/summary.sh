@@ -22,7 +22,13 @@
 #                       and the delay it applied (delay_s = waited_s -
 #                       released_s); all on the guest's trace clock (its
 #                       trace markers, tools/kernel/guest/cell.sh), null in runs made before
-#                       the markers. start_difference_ms: the largest
+#                       the markers; first_dirty_s: when the first inode of
+#                       its partition went on b_dirty after the release
+#                       (writeback_dirty_inode_enqueue, traced since
+#                       2026-12-06, else null): about when its clients
+#                       passed dbench's barrier, which a race between the
+#                       instances' forks decides more than the offsets
+#                       (docs/results.md). start_difference_ms: the largest
 #                       difference between two exec times less their
 #                       offsets, in wall time: information, as it depends
 #                       on when the host ran the vCPUs
@@ -126,6 +132,23 @@ starts=$(echo "$starts" | awk -v m="$markers" 'BEGIN {
 	{ p = $1
 	  print $0, (p in rel ? rel[p] : "null"), (p in wt ? wt[p] : "null"),
 		(p in woff ? woff[p] : "null") }')
+# the first inode of each partition put on b_dirty after the release
+# ("dev MAJ,MIN" in the event; RUN/geometry names the partitions)
+firstdirty=$(awk -v rel="${release:-}" 'NR == FNR { dev[$2] = $1; next }
+	rel != "" && / writeback_dirty_inode_enqueue: / {
+		ts = ""; d = ""
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^[0-9]+\.[0-9]+:$/ && ts == "") { ts = $i; sub(/:$/, "", ts) }
+			if ($i == "dev") d = $(i + 1)
+		}
+		if (ts + 0 < rel + 0 || !(d in dev) || (dev[d] in seen)) next
+		seen[dev[d]] = 1; print dev[d], ts
+	}' "$out/geometry" "$out/trace.txt")
+starts=$(echo "$starts" | awk -v f="$firstdirty" 'BEGIN {
+		n = split(f, l, "\n")
+		for (i = 1; i <= n; i++) { split(l[i], x, " "); fd[x[1]] = x[2] }
+	}
+	{ print $0, ($1 in fd ? fd[$1] : "null") }')
 start_diff=$(echo "$starts" | awk '{ t = $2 - $3; if (NR == 1 || t < lo) lo = t; if (NR == 1 || t > hi) hi = t }
 	END { printf "%.3f", (hi - lo) * 1000 }')
 parts_json=$(for d in "$Qd"/vda[0-9]*.stat.before; do
@@ -157,7 +180,7 @@ jq -n \
 		{partition: .[0], start_s: (.[1] | tonumber), exec_s: (.[1] | tonumber),
 		 offset_s: (.[2] | tonumber),
 		 released_s: (.[3] | fromjson), waited_s: (.[4] | fromjson),
-		 marker_offset_s: (.[5] | fromjson)} |
+		 marker_offset_s: (.[5] | fromjson), first_dirty_s: (.[6] | fromjson)} |
 		.delay_s = (if .released_s and .waited_s then
 			((.waited_s - .released_s) * 1e6 | round) / 1e6 else null end))),
 	  start_difference_ms: $diff,

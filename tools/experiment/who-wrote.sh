@@ -12,8 +12,11 @@
 # a writeback pass submitted on that superblock: the dirtier's in
 # balance_dirty_pages under legacy throttling, the flusher's, sync's).
 # For each instance: its balance_dirty_pages_legacy events (one per round
-# of the legacy loop), the rounds that slept (HZ/10 each) and the pages
-# its tasks wrote there. The window starts at the first instance's exec
+# of the legacy loop), the rounds that slept, the pages its tasks wrote
+# there, the rounds that wrote and when the last of them was (from the
+# window's start); then the wb's share of the dirty limit (wb_thresh)
+# and its dirty and writeback pages (wb_dirty) over all the rounds: 2.6.32's loop
+# writes only while the wb's dirty pages are over wb_thresh. The window starts at the first instance's exec
 # and lasts SECONDS (default 120, dbench's time limit in the matrices):
 # a legacy run goes on while its last client is held in
 # balance_dirty_pages, and what is written then is the run's tail.
@@ -36,38 +39,12 @@ run=$1
 [ -f "$run/trace.txt" ] || { echo "who-wrote: $run: no trace.txt" >&2; exit 2; }
 [ -f "$run/geometry" ] || { echo "who-wrote: $run: no geometry" >&2; exit 2; }
 
-awk -v win="$win" -v geo="$run/geometry" '
-BEGIN {
-	# "vda1 254,1 vda 2048 4194304" -> 254:1 is vda1
-	while ((getline line < geo) > 0) {
-		split(line, f, " ")
-		d = f[2]; sub(",", ":", d); part[d] = f[1]
-	}
-}
-function field(name,   s) {
-	if (!match($0, name "=[^ ]+"))
-		return ""
-	s = substr($0, RSTART + length(name) + 1, RLENGTH - length(name) - 1)
-	return s
-}
-function pidof_line(   w) {
-	w = $1; sub(/^.*-/, "", w)
-	return w
-}
-function instance(p,   k) {
-	for (k = 0; k < 8 && p != ""; k++) {
-		if (p in inst)
-			return inst[p]
-		p = parent[p]
-	}
-	return ""
-}
-/ sched_process_fork: / { parent[field("child_pid")] = field("pid"); next }
-/ tracing_mark_write: wbexp_released / {
-	for (i = 1; i <= NF; i++)
-		if ($i == "wbexp_released") { inst[pidof_line()] = $(i + 1); break }
-	next
-}
+EXP=$(cd "$(dirname "$0")" && pwd)
+# the program; the helpers (field, instance, ...) are instances.awk's
+prog='
+BEGIN { read_geometry(geo) }
+/ sched_process_fork: / { note_fork(); next }
+/ tracing_mark_write: wbexp_released / { note_released(); next }
 # the window starts when the first instance runs dbench (any dbench
 # exec in a trace without the marks)
 / sched_process_exec: +filename=[^ ]*dbench / {
@@ -91,6 +68,10 @@ function instance(p,   k) {
 	if (t0 == "" || t < t0 || t > t0 + win) next
 	w = instance(field("pid")); if (w == "") w = "other"
 	ev[w]++; if (field("pause") + 0 > 0) slept[w]++; bw[w] += field("written")
+	if (field("written") + 0 > 0) { wrote[w]++; lastw[w] = t - t0 }
+	th = field("wb_thresh") + 0; nth++; sth += th; sdirty += field("wb_dirty")
+	if (nth == 1 || th < minth) minth = th
+	if (th > maxth) maxth = th
 	next
 }
 END {
@@ -111,7 +92,11 @@ END {
 	k = 0; for (w in ev) el[++k] = w
 	if (k == 0) { print "\nno balance_dirty_pages_legacy events (IO-less throttling)"; exit 0 }
 	for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (el[j] < el[i]) { x = el[i]; el[i] = el[j]; el[j] = x }
-	printf "\n%-24s %10s %10s %12s\n", "legacy throttling", "rounds", "slept", "MB written"
+	printf "\n%-24s %10s %10s %12s %8s %14s\n", "legacy throttling", "rounds", "slept", "MB written", "writing", "last writing s"
 	for (i = 1; i <= k; i++)
-		printf "%-24s %10d %10d %12.1f\n", (el[i] == "other" ? "other" : "dbench on " el[i]), ev[el[i]], slept[el[i]], bw[el[i]] * 4096 / 1e6
-}' "$run/trace.txt"
+		printf "%-24s %10d %10d %12.1f %8d %14s\n", (el[i] == "other" ? "other" : "dbench on " el[i]), ev[el[i]], slept[el[i]], \
+			bw[el[i]] * 4096 / 1e6, wrote[el[i]], (el[i] in lastw) ? sprintf("%.1f", lastw[el[i]]) : "-"
+	printf "\nwb_thresh over the rounds: mean %.0f, min %d, max %d pages; wb_dirty mean %.0f pages\n", \
+		sth / nth, minth, maxth, sdirty / nth
+}'
+awk -v win="$win" -v geo="$run/geometry" -f "$EXP/instances.awk" -f <(printf '%s\n' "$prog") "$run/trace.txt"

@@ -12,7 +12,8 @@
 # a run already there (same cell and run) replaced by the new one.
 #
 # A run's why.md (RUN/why/why.md, which tools/experiment/report.sh writes)
-# is kept too when there is one. --no-figures skips figures.json: the era
+# is kept too when there is one, and from its trace who-wrote.txt and
+# first-dirty.txt (tools/experiment/who-wrote.sh, first-dirty.sh). --no-figures skips figures.json: the era
 # matrix's 75 traces (docs/evidence/era-matrix) take figures.sh hours and
 # make validate-era needs only runs.jsonl.
 #
@@ -41,6 +42,15 @@ for run in "$src"/*/r[0-9]*; do
 	fi
 	[ $figures = 0 ] || "$VAL/figures.sh" "$run" >"$dst/figures.json"
 	[ ! -f "$run/why/why.md" ] || cp "$run/why/why.md" "$dst/why.md"
+	# who wrote which partition, and who dirtied first: from the trace,
+	# which is not kept (a few KB each; runs traced without the events
+	# these read get no file)
+	if [ -f "$run/trace.txt" ]; then
+		"$ROOT/tools/experiment/who-wrote.sh" "$run" >"$dst/who-wrote.txt" 2>/dev/null ||
+			rm -f "$dst/who-wrote.txt"
+		"$ROOT/tools/experiment/first-dirty.sh" "$run" >"$dst/first-dirty.txt" 2>/dev/null ||
+			rm -f "$dst/first-dirty.txt"
+	fi
 	for log in "$run"/dbench.*.log; do
 		p=${log##*/dbench.} p=${p%.log}
 		awk '$4 == "MB/sec" && $6 ~ /^[0-9]+$/ && $8 == "latency" { print $5, $6, $3, $9 }' \

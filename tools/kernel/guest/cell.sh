@@ -111,7 +111,9 @@ echo 3 >/proc/sys/vm/drop_caches
 # --- tracers ---------------------------------------------------------------
 # sched_process_fork ties each dbench client to its instance (the parent's
 # pid is in instances): under legacy throttling a client writes other
-# instances' pages, so its own I/O does not tell whose it is
+# instances' pages, so its own I/O does not tell whose it is;
+# writeback_dirty_inode_enqueue (an inode put on b_dirty from clean, by
+# the task that dirtied it) tells whose inode the flusher writes first
 mkdir -p $R/blktrace
 blktrace -d /dev/vda -o vda -D $R/blktrace >$R/blktrace.log 2>&1 &
 btpid=$!
@@ -120,6 +122,7 @@ btpid=$!
 	-e writeback:balance_dirty_pages_legacy \
 	-e writeback:writeback_start -e writeback:writeback_written \
 	-e writeback:writeback_queue_io \
+	-e writeback:writeback_dirty_inode_enqueue \
 	-e sched:sched_process_exec -e sched:sched_process_fork) >$R/trace-record.log 2>&1 &
 tcpid=$!
 # both tracers are set up when the disk's trace directory and the
