@@ -284,9 +284,9 @@ kernel-ci: deps-kernel
 # kernel first (nothing to do when it is built). Smaller:
 # tools/experiment/matrix.sh --help.
 # SET=era: the era's cell (issue 14): tools/experiment/era.ini and the
-# job list tools/experiment/era.jobs (25 cells: four models, none and bfq,
-# start offsets 0, 0.5 and 2 s, one cell with the second partition first)
-# in runs/era/.
+# job list tools/experiment/era.jobs (27 cells: four models, none and bfq,
+# start offsets 0, 0.5 and 2 s, one cell with the second partition first,
+# pdflush and bdi under IO-less throttling) in runs/era/.
 ifeq ($(SET),era)
 EXPERIMENT_OPTS ?= -c tools/experiment/era.ini --jobs tools/experiment/era.jobs -o runs/era -r 3 -j 2
 else ifneq ($(filter experiment,$(MAKECMDGOALS)),)

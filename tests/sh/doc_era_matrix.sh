@@ -12,7 +12,8 @@ ev=docs/evidence/era-matrix
 doc=docs/results.md
 [ -f "$ev/runs.jsonl" ] || { fail "no $ev/runs.jsonl"; done_test; }
 n=$(grep -c . "$ev/runs.jsonl")
-[ "$n" = 75 ] || fail "$ev/runs.jsonl has $n runs, want 75 (25 cells x 3 repeats)"
+ncells=$(grep -cE '^[a-z]' tools/experiment/era.jobs)
+[ "$n" = $((3 * ncells)) ] || fail "$ev/runs.jsonl has $n runs, want $((3 * ncells)) ($ncells cells of era.jobs x 3 repeats)"
 [ "$(jq -r '"\(.cell)/\(.run)"' "$ev/runs.jsonl" | sort -u | grep -c .)" = "$n" ] || fail "$ev/runs.jsonl repeats a run"
 for l in $(jq -r '"\(.cell)/\(.run)"' "$ev/runs.jsonl"); do
 	[ -f "$ev/$l/summary.json" ] && [ -f "$ev/$l/why.md" ] || fail "$ev/$l: no summary.json or why.md"
@@ -35,15 +36,16 @@ rows=$(jq -r -s '
 	(map(.dbench_mbps | add) | mmm(f2)) + " | " +
 	(map(.jain_1s) | mmm(f3)) + " | " +
 	(map(.max_latency_s | map(.) | max) | mmm(r0)) + " |"' "$ev/runs.jsonl")
-[ "$(grep -c . <<<"$rows")" = 4 ] || fail "want 4 models in runs.jsonl, got: $rows"
+# pdflush, bdi, bdi-fair, wq and the two -ioless- cells' models
+[ "$(grep -c . <<<"$rows")" = 6 ] || fail "want 6 models in runs.jsonl, got: $rows"
 while IFS= read -r row; do
 	grep -qxF -- "$row" <<<"$sec" || fail "$doc: no per-model row '$row' (from $ev/runs.jsonl)"
 done <<<"$rows"
 # the started-first rows: the committed report's, as they are
 rep=$ev/report.md
 [ -f "$rep" ] || { fail "no $rep"; done_test; }
-first=$(sed -n '/^## The instance started first/,/^## /p' "$rep" | grep -E '^\| (pdflush|bdi|bdi-fair|wq) \|')
-[ "$(grep -c . <<<"$first")" = 4 ] || fail "$rep: want 4 started-first rows, got '$first'"
+first=$(sed -n '/^## The instance started first/,/^## /p' "$rep" | grep -E '^\| (pdflush|bdi|bdi-fair|wq|pdflush-ioless|bdi-ioless) \|')
+[ "$(grep -c . <<<"$first")" = 6 ] || fail "$rep: want 6 started-first rows, got '$first'"
 while IFS= read -r row; do
 	grep -qxF -- "$row" <<<"$sec" || fail "$doc: no started-first row '$row' (from $rep)"
 done <<<"$first"

@@ -28,7 +28,7 @@ done
 n=$(grep -c 'dbench.start_offsets=2,0$' "$jobs")
 [ "$n" = 1 ] || fail "$jobs: $n cells with the second partition first, want 1"
 n=$(grep -vc '^#' "$jobs")
-[ "$n" = 25 ] || fail "$jobs: $n cells, want 25"
+[ "$n" = 27 ] || fail "$jobs: $n cells, want 27"
 
 rc=0
 tools/experiment/matrix.sh -c tools/experiment/era.ini --jobs "$jobs" --check-only 2>"$TMP/err" || rc=$?

@@ -4,7 +4,12 @@
 # the cell's repeats, the median being the nearest-rank one: the
 # ceil(n/2)-th smallest, an observed value, as wbfair's percentiles).
 #
-#   tools/experiment/report.sh DIR CELL...
+#   tools/experiment/report.sh [--kept] DIR CELL...
+#
+# --kept: DIR is kept evidence (tools/validate/collect.sh: each run's
+# summary.json and why.md, no traces): DIR/runs.jsonl is taken as it is
+# (its lines of the CELLs named), each run's why is quoted from RUN/why.md,
+# and there is no wbfair compare (it reads the traces).
 #
 # Every figure comes from wbfair (--format json, over the run and with
 # -i 1 and -i 10) or the run's summary.json (tools/experiment/run-row.sh
@@ -44,8 +49,11 @@ EXP=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$EXP/../.." && pwd)
 wbfair=${WBFAIR:-$ROOT/bin/wbfair}
 case $wbfair in /*) ;; */*) wbfair=$PWD/$wbfair ;; esac
-[ $# -ge 2 ] || { echo "usage: $0 DIR CELL..." >&2; exit 2; }
+kept=0
+[ "${1:-}" != --kept ] || { kept=1; shift; }
+[ $# -ge 2 ] || { echo "usage: $0 [--kept] DIR CELL..." >&2; exit 2; }
 out=$1
+[ $kept = 0 ] || [ -f "$out/runs.jsonl" ] || { echo "report: --kept: no $out/runs.jsonl" >&2; exit 2; }
 shift
 
 # The figures of every counted run as "METRIC GROUP VALUE" lines for
@@ -156,6 +164,20 @@ done
 # a 120 s real run takes wbfair seconds to read; the lines are put
 # together in the cells' order afterwards
 mkdir -p "$tmp/rows"
+if [ $kept = 1 ]; then
+	# in the order of the CELLs, as the lines made from the runs are
+	jq -c -s --args '. as $all | $ARGS.positional[] as $c | $all[] | select(.cell == $c)' "$@" \
+		<"$out/runs.jsonl" >"$tmp/runs.jsonl"
+	for i in "${!runs[@]}"; do
+		if [ -f "${runs[$i]}/why.md" ]; then
+			: >"$tmp/rows/$i.why"
+			mkdir -p "$tmp/why/$i"
+			cp "${runs[$i]}/why.md" "$tmp/why/$i/why.md"
+		else
+			echo "no why.md kept" >"$tmp/rows/$i.why"
+		fi
+	done
+else
 for i in "${!runs[@]}"; do
 	printf '%s\0%s\0%s\0' "$i" "${cellof[$i]}" "${runs[$i]}"
 done | EXP=$EXP ROWS=$tmp/rows WBFAIR=$wbfair xargs -0 -r -n 3 -P "${REPORT_JOBS:-2}" bash -c '
@@ -169,11 +191,17 @@ for i in "${!runs[@]}"; do
 	cat "$tmp/rows/$i.json"
 done >"$tmp/runs.jsonl"
 mv "$tmp/runs.jsonl" "$out/runs.jsonl"
+fi
+# the report reads these lines: DIR/runs.jsonl as made above, or with
+# --kept the CELLs' lines of it, in the CELLs' order (DIR/runs.jsonl, the
+# kept evidence, is left as it is)
+lines=$out/runs.jsonl
+[ $kept = 0 ] || lines=$tmp/runs.jsonl
 
 {
 	echo "# Experiment matrix"
 	echo
-	echo "Made by tools/experiment/matrix.sh; $(grep -c . "$out/runs.jsonl") runs in $(basename "$out")."
+	echo "Made by tools/experiment/matrix.sh; $(grep -c . "$lines") runs in $(basename "$out")."
 	[ -f "$out/wall.txt" ] && sed 's/^matrix: //; s/$/./' "$out/wall.txt"
 	if [ ${#runs[@]} -gt 0 ]; then
 		# the run's parameters (scenario.ini before run.sh wrote the twin there)
@@ -228,9 +256,9 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		   (if $hit == 0 then "no dirty limit: does not test the flushers" else empty end),
 		   (if $lost > 0 then "trace.txt lost events in \($lost) run(s)" else empty end),
 		   (if $jumped > 0 then "\($jumped) run(s) left out: the guest clock jumped" else empty end)] | join("; ")) + " |")
-	' "$out/runs.jsonl"
-	first_started "$out/runs.jsonl"
-	significance "$out/runs.jsonl"
+	' "$lines"
+	first_started "$lines"
+	significance "$lines"
 	missing=""
 	for cell in "$@"; do
 		ls "$out/$cell"/r[0-9]*/summary.json >/dev/null 2>&1 || missing="$missing $cell"
@@ -242,21 +270,31 @@ mv "$tmp/runs.jsonl" "$out/runs.jsonl"
 		for i in "${!runs[@]}"; do
 			run=${runs[$i]}
 			echo
-			echo "### ${run#"$out/"}: ${run#"$out/"}/why/why.md"
+			if [ $kept = 1 ]; then
+				why=$tmp/why/$i/why.md
+				echo "### ${run#"$out/"}: ${run#"$out/"}/why.md"
+			else
+				why=$run/why/why.md
+				echo "### ${run#"$out/"}: ${run#"$out/"}/why/why.md"
+			fi
 			echo
 			if [ -s "$tmp/rows/$i.why" ]; then
 				cat "$tmp/rows/$i.why"
 			else
-				sed -n '/^## What it says/,/^## 1\./p' "$run/why/why.md" | grep '^- '
+				sed -n '/^## What it says/,/^## 1\./p' "$why" | grep '^- '
 			fi
 		done
 		echo
 		echo "## wbfair compare (every run)"
 		echo
-		echo '```'
-		# names relative to DIR, so that wbfair pads the names it prints
-		(cd "$out" && "$wbfair" compare "${runs[@]#"$out/"}")
-		echo '```'
+		if [ $kept = 1 ]; then
+			echo "Not made: the runs' traces are not kept (--kept)."
+		else
+			echo '```'
+			# names relative to DIR, so that wbfair pads the names it prints
+			(cd "$out" && "$wbfair" compare "${runs[@]#"$out/"}")
+			echo '```'
+		fi
 	fi
 } >"$tmp/report.md"
 mv "$tmp/report.md" "$out/report.md"

@@ -111,6 +111,10 @@ if [ $legacy = 1 ]; then
 	*) v=2.6.32 ;;
 	esac
 	echo "; legacy throttling: the model's $v balance_dirty_pages without task_dirty_limit(), as the kernel series has it"
+elif [ "${R[writeback.flusher]}" != wq ]; then
+	# the model gives IO-less throttling to wq only: say so, no silent
+	# stand-in (tools/validate/era.sh marks such a cell)
+	echo "; IO-less throttling under ${R[writeback.flusher]}: not modelled (the model's ${R[writeback.flusher]} has its era's balance_dirty_pages, where the dirtier writes)"
 fi
 case ${R[qemu.fs]} in
 ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
