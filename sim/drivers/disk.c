@@ -13,8 +13,8 @@
  *                                            |
  *   blk_end_request() <----- done_ev at the earliest cmd_done
  *
- * in_flight <= queue_depth (1 = PATA: one command at a time; up to 32 =
- * NCQ). nr_started <= parallel (1 for a disk arm, the channel count for an
+ * in_flight <= queue_depth (1 = PATA: one command at a time; 32 = NCQ;
+ * 256 = a virtio-blk virtqueue). nr_started <= parallel (1 for a disk arm, the channel count for an
  * SSD). Which waiting command starts next is disk_ncq_pick(): shortest
  * positioning time first, with an aging bound.
  */
@@ -43,9 +43,12 @@ static const struct opt_desc disk_opts[] = {
 	 * at most 16 TB, which keeps the hdd's init-time fits cheap */
 	{ "capacity", OPT_SIZE, P(capacity), "80GB", 512, 16e12, "bytes", NULL,
 	  "device size" },
-	/* PATA has no command queueing (reference); SATA NCQ holds 32 */
-	{ "queue_depth", OPT_UINT, P(queue_depth), "1", 1, 32, NULL, NULL,
-	  "commands the device holds at once (1 = PATA, up to 32 = NCQ)" },
+	/* PATA has no command queueing (reference); SATA NCQ holds 32;
+	 * a virtio-blk disk takes as many as its virtqueue (256) */
+	{ "queue_depth", OPT_UINT, P(queue_depth), "1", 1, DISK_MAX_QUEUE_DEPTH,
+	  NULL, NULL,
+	  "commands the device holds at once (1 = PATA, 32 = SATA NCQ, "
+	  "256 = virtio-blk's virtqueue)" },
 	/* desktop ATA disks shipped with the write cache enabled */
 	{ "write_cache", OPT_BOOL, P(write_cache), "yes", 0, 0, NULL, NULL,
 	  "complete writes once they are in the on-disk cache" },

@@ -77,6 +77,13 @@ struct disk_stats {
  * @model_params: the model's option struct ([hdd] or [ssd])
  * @model: the model's private state
  */
+/*
+ * Commands a device may hold: SATA NCQ 32, virtio-blk's virtqueue 256
+ * (QEMU's default queue-size; 6.1's virtio_blk takes the queue's free
+ * descriptors as its tag depth, and QEMU offers indirect descriptors).
+ */
+#define DISK_MAX_QUEUE_DEPTH	256
+
 struct disk {
 	struct sim *sim;
 	struct disk_params p;
@@ -87,9 +94,9 @@ struct disk {
 	struct gendisk gd;
 	struct request_queue *q;
 	unsigned int in_flight;		/* commands the device holds */
-	struct request *cmds[32];	/* NCQ slots */
-	sim_time_t cmd_since[32];	/* when each slot's command was taken */
-	sim_time_t cmd_done[32];	/* its completion; SIM_TIME_MAX: waiting */
+	struct request *cmds[DISK_MAX_QUEUE_DEPTH];	/* command slots */
+	sim_time_t cmd_since[DISK_MAX_QUEUE_DEPTH];	/* when each was taken */
+	sim_time_t cmd_done[DISK_MAX_QUEUE_DEPTH];	/* SIM_TIME_MAX: waiting */
 	unsigned int nr_started;	/* held commands the model is servicing */
 	unsigned int parallel;		/* commands the model services at once:
 					 * 1 for a disk arm, channels for an SSD;

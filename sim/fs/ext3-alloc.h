@@ -46,6 +46,7 @@ struct ext3_params {
 	unsigned int inode_size;	/* bytes (mke2fs -I) */
 	uint64_t journal_size;		/* bytes; 0: mke2fs's default */
 	unsigned int reserve;		/* reservation window, blocks; 0: off */
+	int allocator;			/* enum ext3_allocator */
 	bool orlov;			/* else -o oldalloc */
 	bool resize_inode;		/* reserved GDT blocks for growth */
 	/* mount options */
@@ -53,6 +54,12 @@ struct ext3_params {
 	uint64_t commit_interval;	/* ns: -o commit= */
 	uint64_t cpu_commit;		/* ns of CPU per journal commit */
 	bool delalloc;			/* ext4's -o delalloc */
+};
+
+/* Who places data blocks: ext3's driver or ext4's (same on-disk format). */
+enum ext3_allocator {
+	EXT3_ALLOC_BALLOC,		/* fs/ext3/balloc.c, v2.6.30 */
+	EXT3_ALLOC_MBALLOC,		/* fs/ext4/mballoc.c, 6.1 */
 };
 
 extern const struct opt_table ext3_opt_table;
@@ -101,6 +108,12 @@ void ext3_clear_inode(struct ext3_fs *fs, uint32_t ino);
 bool ext3_rsv_window(const struct ext3_fs *fs, uint32_t ino,
 		     uint64_t *start, uint64_t *end);
 bool ext3_block_in_use(const struct ext3_fs *fs, uint64_t block);
+
+/* Blocks as ext4's mballoc places them (ext4-mballoc.c). */
+int ext4_mb_new_data_block(struct ext3_fs *fs, uint32_t ino, uint64_t lblk,
+			   uint64_t isize_blocks, uint64_t goal, uint64_t *pblk);
+int ext4_mb_new_meta_block(struct ext3_fs *fs, uint64_t goal, uint64_t *pblk);
+void ext4_discard_preallocations(struct ext3_fs *fs, uint32_t ino);
 
 /* Where things are. */
 uint32_t ext3_group_of_block(const struct ext3_fs *fs, uint64_t block);

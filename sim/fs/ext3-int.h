@@ -97,6 +97,9 @@ struct ext3_fs {
 	struct ext3_rsv_chunk *rsv_chunks;
 	struct ext3_reserve_window_node *rsv_free;
 
+	/* ext4's preallocations, with allocator = mballoc (ext4-mballoc.c) */
+	struct ext4_mb_state *mb;
+
 	/* The journal (inode 8) as mke2fs laid it out. */
 	struct ext3_journal_run *jruns;
 	unsigned int nr_jruns;
@@ -140,11 +143,14 @@ static inline void ext3_clear_bit(uint64_t *map, uint32_t nr)
 
 uint32_t ext3_find_next_zero_bit(const uint64_t *map, uint32_t size,
 				 uint32_t start);
+uint32_t ext3_find_next_set_bit(const uint64_t *map, uint32_t size,
+				uint32_t start);
 uint32_t ext3_count_zero_bits(const uint64_t *map, uint32_t size);
 void ext3_mark_used(struct ext3_fs *fs, uint64_t block);
 int ext3_alloc_first_free(struct ext3_fs *fs, uint64_t goal,
 			  uint64_t *block);
 void ext3_rsv_release_all(struct ext3_fs *fs);
+void ext4_mb_release(struct ext3_fs *fs);
 int ext3_rsv_check(const struct ext3_fs *fs, char *err, size_t len);
 
 #endif

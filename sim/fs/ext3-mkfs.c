@@ -32,6 +32,10 @@ static const char *const journal_modes[] = {
 	"none", "writeback", "ordered", NULL
 };
 
+static const char *const allocators[] = {
+	"balloc", "mballoc", NULL
+};
+
 static const struct opt_desc ext3_opts[] = {
 	{ "block_size", OPT_SIZE, offsetof(struct ext3_params, block_size),
 	  "4096", 4096, 4096, NULL, NULL,
@@ -59,6 +63,12 @@ static const struct opt_desc ext3_opts[] = {
 	  0, EXT3_MAX_RESERVE_BLOCKS, NULL, NULL,
 	  "initial reservation window per file (blocks); 0: mount -o "
 	  "noreservation" },
+	{ "allocator", OPT_ENUM, offsetof(struct ext3_params, allocator),
+	  "balloc", 0, 0, NULL, allocators,
+	  "who places file blocks: balloc (ext3's driver, 2.6.30: "
+	  "reservation windows) or mballoc (ext4's driver, 6.1, on the same "
+	  "indirect-mapped format: inode and per-CPU group preallocation, "
+	  "stream allocation; reserve is then unused)" },
 	{ "orlov", OPT_BOOL, offsetof(struct ext3_params, orlov), "1", 0, 0,
 	  NULL, NULL, "Orlov allocator for directories; 0: mount -o oldalloc" },
 	{ "resize_inode", OPT_BOOL, offsetof(struct ext3_params, resize_inode),
@@ -506,6 +516,7 @@ void ext3_fs_destroy(struct ext3_fs *fs)
 	if (!fs)
 		return;
 	ext3_rsv_release_all(fs);
+	ext4_mb_release(fs);
 	free(fs->jruns);
 	free(fs->dir_map);
 	free(fs->inode_map);
@@ -540,11 +551,9 @@ uint64_t *ext3_gbmap_w(struct ext3_fs *fs, uint32_t g)
 	return map;
 }
 
-/**
- * ext3_find_next_zero_bit - first clear bit in [start, size), else size
- */
-uint32_t ext3_find_next_zero_bit(const uint64_t *map, uint32_t size,
-				 uint32_t start)
+/* first bit in [start, size) that differs from @skip (0 or ~0), else size */
+static uint32_t find_next_bit(const uint64_t *map, uint32_t size,
+			      uint32_t start, uint64_t skip)
 {
 	size_t i, nwords = ((size_t)size + 63) / 64;
 	uint64_t w;
@@ -553,7 +562,7 @@ uint32_t ext3_find_next_zero_bit(const uint64_t *map, uint32_t size,
 	if (start >= size)
 		return size;
 	i = start / 64;
-	w = ~map[i] & (~0ULL << (start % 64));
+	w = (map[i] ^ skip) & (~0ULL << (start % 64));
 	for (;;) {
 		if (w) {
 			r = (uint32_t)(i * 64) + (uint32_t)__builtin_ctzll(w);
@@ -561,8 +570,26 @@ uint32_t ext3_find_next_zero_bit(const uint64_t *map, uint32_t size,
 		}
 		if (++i >= nwords)
 			return size;
-		w = ~map[i];
+		w = map[i] ^ skip;
 	}
+}
+
+/**
+ * ext3_find_next_zero_bit - first clear bit in [start, size), else size
+ */
+uint32_t ext3_find_next_zero_bit(const uint64_t *map, uint32_t size,
+				 uint32_t start)
+{
+	return find_next_bit(map, size, start, ~0ULL);
+}
+
+/**
+ * ext3_find_next_set_bit - first set bit in [start, size), else size
+ */
+uint32_t ext3_find_next_set_bit(const uint64_t *map, uint32_t size,
+				uint32_t start)
+{
+	return find_next_bit(map, size, start, 0);
 }
 
 /**

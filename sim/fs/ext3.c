@@ -164,13 +164,26 @@ static void dirty_group_of_block(struct ext3_sb *es, uint64_t pblk)
 	es->sb.s_dirt = true;
 }
 
+/*
+ * One block for @inode near @goal: its data block @lblk when @data (a
+ * regular file's), else an indirect block or a directory's.
+ */
 static int ext3_alloc_block(struct ext3_sb *es, struct inode *inode,
-			    uint64_t goal, uint64_t *pblk)
+			    uint64_t goal, bool data, uint64_t lblk,
+			    uint64_t *pblk)
 {
 	uint32_t got;
-	int ret = ext3_new_blocks(es->fs, (uint32_t)inode->i_ino, goal, 1, pblk,
-				  &got);
+	int ret;
 
+	if (es->p.allocator == EXT3_ALLOC_MBALLOC)
+		ret = data ? ext4_mb_new_data_block(es->fs,
+				(uint32_t)inode->i_ino, lblk,
+				(inode->i_size + PAGE_SIZE - 1) / PAGE_SIZE,
+				goal, pblk) :
+			     ext4_mb_new_meta_block(es->fs, goal, pblk);
+	else
+		ret = ext3_new_blocks(es->fs, (uint32_t)inode->i_ino, goal, 1,
+				      pblk, &got);
 	if (ret)
 		return ret;
 	dirty_group_of_block(es, *pblk);
@@ -195,7 +208,7 @@ static int ext3_get_block(struct inode *inode, uint64_t lblk, uint64_t *pblk,
 	for (int i = 0; i < nr_ind; i++) {
 		uint64_t ind;
 
-		ret = ext3_alloc_block(es, inode, goal, &ind);
+		ret = ext3_alloc_block(es, inode, goal, false, 0, &ind);
 		if (ret)
 			return ret;
 		if (inode->nr_ind == inode->cap_ind) {
@@ -211,7 +224,8 @@ static int ext3_get_block(struct inode *inode, uint64_t lblk, uint64_t *pblk,
 		dirty_meta(es, ind);
 		goal = ind + 1;
 	}
-	ret = ext3_alloc_block(es, inode, goal, pblk);
+	ret = ext3_alloc_block(es, inode, goal,
+			       !inode->is_dir && !inode->is_bdev, lblk, pblk);
 	if (ret)
 		return ret;
 	inode->last_pblk = *pblk;
@@ -325,6 +339,7 @@ static void free_blocks(struct ext3_sb *es, struct inode *inode)
 	inode->nr_ind = 0;
 	inode->last_pblk = 0;
 	ext3_discard_reservation(es->fs, (uint32_t)inode->i_ino);
+	ext4_discard_preallocations(es->fs, (uint32_t)inode->i_ino);
 	dirty_meta(es, ext3_inode_table_block(es->fs, (uint32_t)inode->i_ino));
 }
 
@@ -680,6 +695,20 @@ static int ext3_sop_sync_fs(struct super_block *sb, struct task *t, bool wait)
 	return 0;
 }
 
+/*
+ * ext4_release_file(): the last writer closed the file: its PAs' unused
+ * blocks go back. ext3_release_file() of 2.6.30 drops the reservation
+ * window here too; the model keeps ext3's window until the file is
+ * truncated or deleted (the default's outputs rest on it).
+ */
+static void ext3_sop_release_file(struct inode *inode)
+{
+	struct ext3_sb *es = EXT3_SB(inode->i_sb);
+
+	if (es->p.allocator == EXT3_ALLOC_MBALLOC)
+		ext4_discard_preallocations(es->fs, (uint32_t)inode->i_ino);
+}
+
 static const struct super_operations ext3_sops = {
 	.get_block = ext3_get_block,
 	.map_write = ext3_sop_map_write,
@@ -687,6 +716,7 @@ static const struct super_operations ext3_sops = {
 	.new_inode = ext3_sop_new_inode,
 	.evict_inode = ext3_sop_evict_inode,
 	.truncate_blocks = ext3_sop_truncate_blocks,
+	.release_file = ext3_sop_release_file,
 	.write_end = ext3_sop_write_end,
 	.write_inode = ext3_sop_write_inode,
 	.dirty_dir_slot = ext3_sop_dirty_dir_slot,

@@ -82,6 +82,7 @@ struct inode {
 	bool is_bdev;			/* a partition's metadata (buffer) inode */
 	uint32_t i_nlink;
 	int i_count;			/* open handles and other users */
+	uint32_t i_nr_open;		/* open handles (i_writecount) */
 	struct fs_extent *ext;		/* block map, sorted by lblk */
 	uint32_t nr_ext, cap_ext;
 	struct wait_queue_head i_sync_wait;	/* waiting for I_SYNC to clear */
@@ -166,6 +167,8 @@ struct super_operations {
 	void (*evict_inode)(struct inode *inode);
 	/* free the blocks of a file truncated to zero */
 	void (*truncate_blocks)(struct inode *inode);
+	/* the last open handle of @inode was closed (->release) */
+	void (*release_file)(struct inode *inode);
 	/* data of @inode was written (ext3 data=ordered tracks it) */
 	void (*write_end)(struct inode *inode);
 	/* the on-disk inode changed: dirty its inode table block */

@@ -93,6 +93,26 @@ void iput(struct machine *m, struct task *t, struct inode *inode)
 }
 
 /**
+ * vfs_open - a handle on @inode: a reference and an opener
+ */
+void vfs_open(struct inode *inode)
+{
+	inode->i_nr_open++;
+	iget(inode);
+}
+
+/**
+ * vfs_close - the handle goes (fput); the filesystem hears of the last
+ * one (->release), then the reference is dropped
+ */
+void vfs_close(struct machine *m, struct task *t, struct inode *inode)
+{
+	if (!--inode->i_nr_open && inode->i_sb->s_op->release_file)
+		inode->i_sb->s_op->release_file(inode);
+	iput(m, t, inode);
+}
+
+/**
  * inode_add_block - map logical @lblk to @pblk, extending the last extent
  * when contiguous (appends are the common case)
  */

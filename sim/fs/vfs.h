@@ -29,6 +29,8 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 int vfs_fsync(struct machine *m, struct task *t, struct inode *inode);
 int vfs_truncate(struct machine *m, struct task *t, struct inode *inode,
 		 uint64_t size);
+void vfs_open(struct inode *inode);
+void vfs_close(struct machine *m, struct task *t, struct inode *inode);
 void iget(struct inode *inode);
 void iput(struct machine *m, struct task *t, struct inode *inode);
 

@@ -182,9 +182,9 @@ static void do_ntcreatex(struct dbench_client *c, const struct dbench_op *op)
 		return;
 	}
 	if (h->used)
-		iput(m, &c->t, h->inode);
+		vfs_close(m, &c->t, h->inode);
 	*h = (struct handle){ .fnum = op->fnum, .used = true, .inode = inode };
-	iget(inode);
+	vfs_open(inode);
 }
 
 static struct inode *handle_inode(struct dbench_client *c, int32_t fnum)
@@ -207,7 +207,7 @@ static void do_close(struct dbench_client *c, const struct dbench_op *op)
 		return;
 	}
 	/* remove, keeping the probe chains of the other handles intact */
-	iput(c->inst->m, &c->t, h->inode);
+	vfs_close(c->inst->m, &c->t, h->inode);
 	h->used = false;
 	for (unsigned int i = (unsigned int)(h - c->h + 1) % MAX_HANDLES;
 	     c->h[i].used; i = (i + 1) % MAX_HANDLES) {
@@ -413,7 +413,7 @@ cleanup:
 	/* close what is open, then remove /clients/client<id> */
 	for (unsigned int i = 0; i < MAX_HANDLES; i++)
 		if (c->h[i].used) {
-			iput(m, t, c->h[i].inode);
+			vfs_close(m, t, c->h[i].inode);
 			c->h[i].used = false;
 		}
 	began = m->sim.now;

@@ -269,7 +269,10 @@ static void test_option_tables(void)
 	CHECK(p.bus_rate == 133);
 	CHECK(opt_format(opt_find(&disk_opt_table, "model"), &p, buf,
 			 sizeof(buf)) > 0 && !strcmp(buf, "hdd"));
-	CHECK(opt_parse(opt_find(&disk_opt_table, "queue_depth"), &p, "33",
+	/* up to a virtqueue's 256 commands */
+	CHECK(opt_parse(opt_find(&disk_opt_table, "queue_depth"), &p, "256",
+			buf, sizeof(buf)) == 0 && p.queue_depth == 256);
+	CHECK(opt_parse(opt_find(&disk_opt_table, "queue_depth"), &p, "257",
 			buf, sizeof(buf)) == -ERANGE);
 	for (int i = 0; disk_models[i]; i++)
 		CHECK(!strcmp(disk_models[i]->name, disk_model_names[i]));

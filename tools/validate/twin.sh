@@ -7,8 +7,8 @@
 #   - the disk: QEMU's throttled virtio disk (disk.model = vdisk) of
 #     qemu.disk_size, vdisk.bps_total = qemu.bandwidth MiB/s,
 #     vdisk.iops_total = qemu.iops; the rest of the device, the request
-#     size, the commit and the TCG CPU costs as sim/scenarios/vm61.ini has
-#     them (it says why);
+#     size and count, the commit and the TCG CPU costs as
+#     sim/scenarios/vm61.ini has them (it says why);
 #   - the scheduler: qemu.scheduler as the model has it: none -> noop,
 #     mq-deadline -> deadline, bfq -> cfq, kyber -> noop (approximations
 #     `make validate` names); empty: queue.elevator as it was;
@@ -17,7 +17,9 @@
 #     vm.task_dirty_limit = no, as the kernel series' legacy throttling;
 #   - the filesystem: ext4 -> ext3.journal = ordered with ext3.delalloc
 #     = yes (ext4's delayed allocation), ext3 (ext4 nodelalloc,
-#     data=ordered) -> ordered without it.
+#     data=ordered on an ext3-format disk) -> ordered without it, and
+#     ext3.allocator = mballoc (ext4's driver allocates for
+#     indirect-mapped files too).
 # Everything else (memory, CPUs, dirty tunables, partitions, dbench,
 # duration, seed) is the run's.
 #
@@ -56,7 +58,8 @@ sets=()
 for k in "${keys[@]}"; do
 	case $k in
 	disk.capacity|disk.partitions) ;;
-	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|ext3.commit_interval|ext3.cpu_commit|\
+	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|queue.nr_requests|\
+	ext3.commit_interval|ext3.cpu_commit|\
 	writeback.cpu_per_page|writeback.cpu_fork)
 		sets+=(--set "$k=${T[$k]}") ;;
 	esac
@@ -86,7 +89,8 @@ esac
 [ $legacy = 0 ] || sets+=(--set vm.task_dirty_limit=no)
 case ${R[qemu.fs]} in
 ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
-ext3) sets+=(--set ext3.journal=ordered --set ext3.delalloc=no) ;;
+# an ext3-format disk under ext4's driver: mballoc's indirect-block path
+ext3) sets+=(--set ext3.journal=ordered --set ext3.delalloc=no --set ext3.allocator=mballoc) ;;
 esac
 
 "$wbsim" options --experiment=drop -c "$in" "${sets[@]}" --dump >"$tmp/out" 2>"$tmp/err" ||
@@ -117,7 +121,7 @@ elif [ "${R[writeback.flusher]}" != wq ]; then
 	echo "; IO-less throttling under ${R[writeback.flusher]}: not modelled (the model's ${R[writeback.flusher]} has its era's balance_dirty_pages, where the dirtier writes)"
 fi
 case ${R[qemu.fs]} in
-ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc, flex_bg)" ;;
-ext3) echo "; ext4 nodelalloc, data=ordered: the model's ext3-like ordered mode (not modelled: extents, mballoc, flex_bg)" ;;
+ext4) echo "; ext4 data=ordered with delayed allocation: ordered + delalloc (not modelled: extents, mballoc's extent path, flex_bg)" ;;
+ext3) echo "; ext4 nodelalloc, data=ordered on an ext3-format disk: the model's ordered mode, ext4's mballoc on indirect-mapped files (the disk was made without extents and flex_bg, as the model has it)" ;;
 esac
 cat "$tmp/out"
