@@ -78,7 +78,7 @@ function writer(   w, i) {
 	for (i = 1; i <= NF; i++)
 		if ($i == "dev") { d = $(i + 1); break }
 	p = (d in part) ? part[d] : "dev " d
-	w = writer(); ino = field("ino")
+	w = writer()
 	if (!match($0, / ino [0-9]+/)) ino = "?"
 	else ino = substr($0, RSTART + 5, RLENGTH - 5)
 	kind = ($0 ~ / mode 04/) ? "dir" : "file"
