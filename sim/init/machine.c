@@ -187,6 +187,8 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 		snprintf(err, errlen, "sim: bad CPU count or slice");
 		return -EINVAL;
 	}
+	if (s->sim.sched == SCHED_CFS)
+		sched_set_cfs(&m->cs);
 	ret = mm_init(&m->mm, &m->sim, &s->vm);
 	if (ret) {
 		snprintf(err, errlen, "vm: kernel_mem + anon_mem leave no page cache in vm.ram");

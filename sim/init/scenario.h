@@ -21,6 +21,7 @@ struct sim_params {
 	unsigned int disks;		/* identical disks: sda, sdb, ... */
 	struct opt_list mount;		/* partitions with a filesystem */
 	sim_time_t sched_slice;		/* CPU time slice */
+	int sched;			/* enum sched_policy (sched.h) */
 	int blktrace;			/* enum sim_blktrace */
 };
 

@@ -58,30 +58,153 @@ void task_init(struct cpu_sched *cs, struct task *t, const char *comm,
 	sim_event_init(&t->timer, task_timer_fn, "task_timer");
 }
 
+/**
+ * sched_set_cfs - serve the run queue as CFS does (SCHED_CFS); call
+ * before any task starts. The tunables are 6.1's defaults (6 ms
+ * latency, 0.75 ms minimum granularity, 1 ms wakeup granularity; 2.6.30
+ * had 5 ms, 1 ms and 1 ms), times 1 + ilog2(CPUs, at most 8).
+ */
+void sched_set_cfs(struct cpu_sched *cs)
+{
+	unsigned int n = cs->nr_cpus < 8 ? cs->nr_cpus : 8, factor = 1;
+
+	while (n >>= 1)
+		factor++;
+	cs->cfs = true;
+	cs->latency = 6000000 * (sim_time_t)factor;
+	cs->min_gran = 750000 * (sim_time_t)factor;
+	cs->wakeup_gran = 1000000 * (sim_time_t)factor;
+}
+
 /*
  * Kick an idle CPU that is not already about to look at the run queue, so
  * each newly runnable task gets its own idle CPU.
+ * Return: true if one was kicked.
  */
-static void kick_idle_cpu(struct cpu_sched *cs)
+static bool kick_idle_cpu(struct cpu_sched *cs)
 {
 	for (unsigned int i = 0; i < cs->nr_cpus; i++) {
 		struct cpu *c = &cs->cpu[i];
 
 		if (!c->curr && !sim_event_pending(&c->slice_end)) {
 			sim_schedule_in(cs->sim, &c->slice_end, 0);
-			return;
+			return true;
 		}
+	}
+	return false;
+}
+
+/* ---- SCHED_CFS: vruntime order (kernel/sched/fair.c) ---- */
+
+/* __sched_period() / nr: the slice of each of @nr equal tasks */
+static sim_time_t cfs_slice(const struct cpu_sched *cs, unsigned int nr)
+{
+	sim_time_t period = cs->latency;
+
+	if (!nr)
+		nr = 1;
+	if (nr > 8)	/* sched_nr_latency = latency / min_gran */
+		period = cs->min_gran * nr;
+	return period / nr;
+}
+
+static unsigned int nr_running(const struct cpu_sched *cs)
+{
+	unsigned int n = cs->nr_runnable;
+
+	for (unsigned int i = 0; i < cs->nr_cpus; i++)
+		n += cs->cpu[i].curr != NULL;
+	return n;
+}
+
+/* update_min_vruntime(): never backwards, at most the least deserving */
+static void cfs_update_min_vruntime(struct cpu_sched *cs)
+{
+	int64_t v = INT64_MAX;
+
+	for (unsigned int i = 0; i < cs->nr_cpus; i++)
+		if (cs->cpu[i].curr && cs->cpu[i].curr->vruntime < v)
+			v = cs->cpu[i].curr->vruntime;
+	if (!list_empty(&cs->runqueue)) {
+		struct task *l = list_first_entry(&cs->runqueue, struct task,
+						  run_list);
+
+		if (l->vruntime < v)
+			v = l->vruntime;
+	}
+	if (v != INT64_MAX && v > cs->min_vruntime)
+		cs->min_vruntime = v;
+}
+
+/* __enqueue_entity(): after every task with no larger vruntime */
+static void cfs_enqueue(struct cpu_sched *cs, struct task *t)
+{
+	struct list_head *pos;
+
+	for (pos = cs->runqueue.prev; pos != &cs->runqueue; pos = pos->prev)
+		if (list_entry(pos, struct task, run_list)->vruntime <=
+		    t->vruntime)
+			break;
+	list_add(&t->run_list, pos);
+}
+
+static void enqueue(struct cpu_sched *cs, struct task *t)
+{
+	if (cs->cfs)
+		cfs_enqueue(cs, t);
+	else
+		list_add_tail(&t->run_list, &cs->runqueue);
+	cs->nr_runnable++;
+}
+
+static void account(struct cpu *c, struct task *t, sim_time_t now);
+
+/*
+ * check_preempt_wakeup(): with no idle CPU, the running task that
+ * deserves the CPU least gives it up if @t is more than a wakeup
+ * granularity ahead of it.
+ */
+static void cfs_check_preempt(struct cpu_sched *cs, struct task *t)
+{
+	struct cpu *victim = NULL;
+	sim_time_t now = cs->sim->now;
+
+	for (unsigned int i = 0; i < cs->nr_cpus; i++) {
+		struct cpu *c = &cs->cpu[i];
+
+		if (!c->curr)
+			return;	/* about to pick from the queue anyway */
+		account(c, c->curr, now);
+		if (!victim || c->curr->vruntime > victim->curr->vruntime)
+			victim = c;
+	}
+	if (victim->curr->vruntime - t->vruntime > (int64_t)cs->wakeup_gran) {
+		victim->resched = true;
+		sim_schedule_in(cs->sim, &victim->slice_end, 0);
 	}
 }
 
-static void make_runnable(struct task *t)
+/* @t becomes runnable: @woken from a sleep, else a new task */
+static void make_runnable(struct task *t, bool woken)
 {
 	struct cpu_sched *cs = t->cs;
 
 	t->state = TASK_RUNNABLE;
-	list_add_tail(&t->run_list, &cs->runqueue);
-	cs->nr_runnable++;
-	kick_idle_cpu(cs);
+	if (cs->cfs) {
+		/* place_entity(): a sleeper at most half a latency behind
+		 * (GENTLE_FAIR_SLEEPERS), a new task one slice after */
+		int64_t v;
+
+		cfs_update_min_vruntime(cs);
+		v = woken ? cs->min_vruntime - (int64_t)(cs->latency / 2) :
+			    cs->min_vruntime +
+			    (int64_t)cfs_slice(cs, nr_running(cs) + 1);
+		if (t->vruntime < v)
+			t->vruntime = v;
+	}
+	enqueue(cs, t);
+	if (!kick_idle_cpu(cs) && cs->cfs && woken)
+		cfs_check_preempt(cs, t);
 }
 
 /**
@@ -91,7 +214,7 @@ void task_start(struct task *t, task_fn fn)
 {
 	t->next = fn;
 	t->burst_left = 0;
-	make_runnable(t);
+	make_runnable(t, false);
 }
 
 /**
@@ -150,7 +273,7 @@ static void task_timer_fn(struct sim *sim, struct sim_event *ev)
 		return;
 	dequeue_wait(t);
 	t->timed_out = true;
-	make_runnable(t);
+	make_runnable(t, true);
 }
 
 /**
@@ -174,7 +297,7 @@ void wake_up_task(struct task *t)
 	dequeue_wait(t);
 	sim_cancel(t->cs->sim, &t->timer);
 	t->timed_out = false;
-	make_runnable(t);
+	make_runnable(t, true);
 }
 
 /**
@@ -204,6 +327,7 @@ static void account(struct cpu *c, struct task *t, sim_time_t now)
 	sim_time_t ran = now - c->slice_start;
 
 	t->cpu_time += ran;
+	t->vruntime += (int64_t)ran;
 	c->busy_ns += ran;
 	t->burst_left = ran < t->burst_left ? t->burst_left - ran : 0;
 	c->slice_start = now;
@@ -219,6 +343,7 @@ static void cpu_event(struct sim *sim, struct sim_event *ev)
 	struct cpu *c = container_of(ev, struct cpu, slice_end);
 	struct cpu_sched *cs = c->cs;
 	struct task *t = c->curr;
+	sim_time_t slice;
 
 	if (t)
 		account(c, t, sim->now);
@@ -236,28 +361,32 @@ static void cpu_event(struct sim *sim, struct sim_event *ev)
 			c->curr = t;
 			c->slice_start = sim->now;
 			c->picked_at = sim->now;
+			c->resched = false;
 		}
+		slice = cs->cfs ? cfs_slice(cs, nr_running(cs)) : cs->slice;
 		/*
 		 * The slice is the CPU time since the task was picked, over
 		 * all its bursts, as CFS's check_preempt_tick() measures it:
 		 * a task whose bursts are each shorter than the slice would
 		 * otherwise keep the CPU for as long as it has work.
 		 */
-		if (t->burst_left && sim->now - c->picked_at >= cs->slice) {
+		if (t->burst_left &&
+		    (c->resched || sim->now - c->picked_at >= slice)) {
+			c->resched = false;
 			if (cs->nr_runnable) {
-				/* others wait: to the back of the queue */
+				/* others wait: to the back of the queue (rr),
+				 * to its place by vruntime (cfs) */
 				c->curr = NULL;
 				t->cpu = -1;
 				t->state = TASK_RUNNABLE;
-				list_add_tail(&t->run_list, &cs->runqueue);
-				cs->nr_runnable++;
+				enqueue(cs, t);
 				t = NULL;
 				continue;
 			}
 			c->picked_at = sim->now;	/* alone: a new slice */
 		}
 		if (t->burst_left) {
-			sim_time_t left = cs->slice - (sim->now - c->picked_at);
+			sim_time_t left = slice - (sim->now - c->picked_at);
 			sim_time_t run = t->burst_left < left ? t->burst_left : left;
 
 			sim_schedule_in(sim, &c->slice_end, run);

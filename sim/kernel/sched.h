@@ -5,8 +5,13 @@
  * or for a timeout, and each time names the continuation to run when that
  * is over. CPUs serve runnable tasks round-robin from one run queue with a
  * time slice, so N tasks on one CPU each get 1/N of it, as they would
- * under the 2.6.30 CFS scheduler with equal weights (what CFS adds beyond
- * that - sleeper credit, wakeup preemption - is not modelled).
+ * under the 2.6.30 CFS scheduler with equal weights (SCHED_RR, the
+ * default). SCHED_CFS adds what CFS does beyond that: the run queue in
+ * vruntime order, a woken sleeper placed half a latency period behind
+ * the queue's minimum (sleeper credit) and preempting the running task
+ * when that puts it a wakeup granularity ahead, a new task placed a
+ * slice after the minimum (START_DEBIT), and slices of latency / nr
+ * (sched.c).
  *
  * Names follow the kernel: wait_queue_head, wake_up, schedule_timeout.
  */
@@ -61,6 +66,7 @@ struct task {
 	bool timed_out;			/* why the last sleep ended */
 	sim_time_t cpu_time;
 	sim_time_t sleep_start;
+	int64_t vruntime;		/* SCHED_CFS: CPU time, weight 1024 */
 	void *priv;
 	struct coro *co;		/* kthreads: the code's own stack */
 	struct prop_local dirties;	/* share of dirtied pages (2.6.30) */
@@ -88,6 +94,7 @@ struct cpu {
 	sim_time_t picked_at;		/* curr's slice began (CFS's
 					 * prev_sum_exec_runtime) */
 	sim_time_t busy_ns;
+	bool resched;			/* SCHED_CFS: a wakeup preempts curr */
 };
 
 #define SCHED_MAX_CPUS	64
@@ -105,10 +112,21 @@ struct cpu_sched {
 	unsigned int nr_runnable;
 	sim_time_t slice;
 	uint32_t next_pid;
+	/* SCHED_CFS: tunables scaled for nr_cpus as 6.1's
+	 * update_sysctl() does (SCHED_TUNABLESCALING_LOG) */
+	bool cfs;
+	int64_t min_vruntime;
+	sim_time_t latency, min_gran, wakeup_gran;
+};
+
+enum sched_policy {
+	SCHED_RR,
+	SCHED_CFS,
 };
 
 int sched_init(struct cpu_sched *cs, struct sim *sim, unsigned int nr_cpus,
 	       sim_time_t slice);
+void sched_set_cfs(struct cpu_sched *cs);
 void task_init(struct cpu_sched *cs, struct task *t, const char *comm,
 	       void *priv);
 void task_start(struct task *t, task_fn fn);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tasks and CPUs: fair round-robin, wait queues, timeouts, wake-up latency. */
+/* Tasks and CPUs: fair round-robin and CFS, wait queues, timeouts, wake-up latency. */
 #include <string.h>
 
 #include "../../sim/kernel/sched.h"
@@ -24,7 +24,7 @@ static void work(struct task *t)
 	task_exit(t);
 }
 
-static void test_round_robin(unsigned int nr_cpus, int nr_tasks)
+static void test_round_robin(unsigned int nr_cpus, int nr_tasks, bool cfs)
 {
 	struct sim sim;
 	struct cpu_sched cs;
@@ -32,6 +32,8 @@ static void test_round_robin(unsigned int nr_cpus, int nr_tasks)
 
 	sim_init(&sim, 1);
 	CHECK(sched_init(&cs, &sim, nr_cpus, 4 * NSEC_PER_MSEC) == 0);
+	if (cfs)
+		sched_set_cfs(&cs);
 	for (int i = 0; i < nr_tasks; i++) {
 		task_init(&cs, &w[i].t, "worker", &w[i]);
 		w[i].bursts_left = 10;
@@ -163,8 +165,10 @@ static void test_wait_queues(void)
 }
 
 /* A woken task waits for the CPU: on a uniprocessor with a CPU hog it runs
- * only when the hog's slice ends. */
-static void test_wakeup_waits_for_cpu(void)
+ * only when the hog's slice ends (rr). Under cfs it is placed half a
+ * latency period (3 ms) behind the hog's vruntime of 5 ms, more than the
+ * wakeup granularity (1 ms) ahead of it, and preempts it at once. */
+static void test_wakeup(bool cfs)
 {
 	struct sim sim;
 	struct cpu_sched cs;
@@ -176,6 +180,8 @@ static void test_wakeup_waits_for_cpu(void)
 
 	sim_init(&sim, 1);
 	sched_init(&cs, &sim, 1, 4 * NSEC_PER_MSEC);
+	if (cfs)
+		sched_set_cfs(&cs);
 	init_waitqueue_head(&wq);
 	task_init(&cs, &s.t, "flusher", &s);
 	s.wq = &wq;
@@ -188,10 +194,48 @@ static void test_wakeup_waits_for_cpu(void)
 	sim_event_init(&wk.ev, waker_fn, "waker");
 	sim_schedule_at(&sim, &wk.ev, 5 * NSEC_PER_MSEC);
 	sim_run(&sim, SIM_TIME_MAX);
-	/* hog's slices: 0-4, 4-8: the woken task runs at 8 ms */
-	CHECK_EQ_U64(s.woke_at, 8 * NSEC_PER_MSEC);
+	/* rr: hog's slices 0-4, 4-8: the woken task runs at 8 ms */
+	CHECK_EQ_U64(s.woke_at, (cfs ? 5 : 8) * NSEC_PER_MSEC);
 	CHECK(!s.timed_out);
 	CHECK_EQ_U64(hog.done_at, 100 * NSEC_PER_MSEC);
+	sim_exit(&sim);
+}
+
+/*
+ * cfs: with 8 hogs sharing the CPU, a task that slept 40 ms comes back
+ * 3 ms (half the latency) behind the queue's minimum vruntime and runs
+ * at once; the hogs still get all their CPU time.
+ */
+static void test_cfs_sleeper_credit(void)
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct wait_queue_head wq;
+	struct worker hog[8];
+	struct sleeper s;
+	struct waker wk = { .wq = &wq };
+	int counter = 0;
+
+	sim_init(&sim, 1);
+	sched_init(&cs, &sim, 1, 4 * NSEC_PER_MSEC);
+	sched_set_cfs(&cs);
+	init_waitqueue_head(&wq);
+	task_init(&cs, &s.t, "sleeper", &s);
+	s.wq = &wq;
+	s.counter = &counter;
+	task_start(&s.t, go_sleep);
+	for (int i = 0; i < 8; i++) {
+		task_init(&cs, &hog[i].t, "hog", &hog[i]);
+		hog[i].bursts_left = 1;
+		hog[i].burst = 100 * NSEC_PER_MSEC;
+		task_start(&hog[i].t, work);
+	}
+	sim_event_init(&wk.ev, waker_fn, "waker");
+	sim_schedule_at(&sim, &wk.ev, 40 * NSEC_PER_MSEC);
+	sim_run(&sim, SIM_TIME_MAX);
+	CHECK_EQ_U64(s.woke_at, 40 * NSEC_PER_MSEC);
+	for (int i = 0; i < 8; i++)
+		CHECK_EQ_U64(hog[i].t.cpu_time, 100 * NSEC_PER_MSEC);
 	sim_exit(&sim);
 }
 
@@ -245,11 +289,15 @@ static void test_kthreads(void)
 int main(void)
 {
 	test_kthreads();
-	test_round_robin(1, 3);
+	test_round_robin(1, 3, false);
 	test_short_bursts_share();
-	test_round_robin(2, 2);
-	test_round_robin(2, 5);
+	test_round_robin(2, 2, false);
+	test_round_robin(2, 5, false);
+	test_round_robin(1, 3, true);
+	test_round_robin(2, 5, true);
 	test_wait_queues();
-	test_wakeup_waits_for_cpu();
+	test_wakeup(false);
+	test_wakeup(true);
+	test_cfs_sleeper_credit();
 	return check_status("test_sched");
 }
