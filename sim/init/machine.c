@@ -189,6 +189,8 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 	}
 	if (s->sim.sched == SCHED_CFS)
 		sched_set_cfs(&m->cs);
+	if (s->sim.timer_slack)
+		sched_set_timer_slack(&m->cs, s->sim.timer_slack);
 	ret = mm_init(&m->mm, &m->sim, &s->vm);
 	if (ret) {
 		snprintf(err, errlen, "vm: kernel_mem + anon_mem leave no page cache in vm.ram");

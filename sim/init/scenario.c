@@ -33,6 +33,10 @@ static const struct opt_desc sim_opts[] = {
 	{ "sched", OPT_ENUM, offsetof(struct sim_params, sched), "rr", 0, 0,
 	  NULL, sim_sched_names,
 	  "CPU scheduler: rr (one run queue, sched_slice each, a woken task at the tail) or cfs (CFS's vruntime order of 2.6.30-6.1: a woken sleeper placed half a latency period back, preempting; sched_slice unused)" },
+	/* 0 by default: every documented outcome rests on exact sleeps */
+	{ "timer_slack", OPT_TIME, offsetof(struct sim_params, timer_slack),
+	  "0", 0, 1000, "ms", NULL,
+	  "each timed sleep ends up to this much late, drawn per sleep from the seed: the tick's phase and its delivery to the CPU, which the model does not follow (a jiffy, 4 ms at HZ=250, for a kernel's schedule_timeout())" },
 	{ NULL },
 };
 

@@ -22,6 +22,7 @@ struct sim_params {
 	struct opt_list mount;		/* partitions with a filesystem */
 	sim_time_t sched_slice;		/* CPU time slice */
 	int sched;			/* enum sched_policy (sched.h) */
+	sim_time_t timer_slack;		/* a timed sleep ends up to this late */
 	int blktrace;			/* enum sim_blktrace */
 };
 

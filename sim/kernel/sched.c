@@ -76,6 +76,23 @@ void sched_set_cfs(struct cpu_sched *cs)
 	cs->wakeup_gran = 1000000 * (sim_time_t)factor;
 }
 
+/**
+ * sched_set_timer_slack - end each timed sleep up to @slack late, drawn
+ * uniformly per sleep from the run's seed
+ *
+ * A kernel's timeout ends at a tick (schedule_timeout() counts jiffies,
+ * so a sleep of n jiffies lasts between n - 1 and n of them, by where
+ * in its jiffy it began), and the tick's interrupt reaches a TCG vCPU
+ * when QEMU delivers it; nothing in the model follows the tick's phase,
+ * so a sleep's end is drawn in [timeout, timeout + slack]. 0 (the
+ * default): every sleep exact, as before.
+ */
+void sched_set_timer_slack(struct cpu_sched *cs, sim_time_t slack)
+{
+	cs->timer_slack = slack;
+	rng_init(&cs->timer_rng, cs->sim->seed, "timer-slack");
+}
+
 /*
  * Kick an idle CPU that is not already about to look at the run queue, so
  * each newly runnable task gets its own idle CPU.
@@ -261,8 +278,13 @@ void task_sleep(struct task *t, struct wait_queue_head *wq, task_fn then)
 void task_sleep_timeout(struct task *t, struct wait_queue_head *wq,
 			sim_time_t timeout, task_fn then)
 {
+	struct cpu_sched *cs = t->cs;
+
 	task_sleep(t, wq, then);
-	sim_schedule_in(t->cs->sim, &t->timer, timeout);
+	if (cs->timer_slack && timeout < SIM_TIME_MAX - cs->timer_slack)
+		timeout += (sim_time_t)rng_below(&cs->timer_rng,
+						 cs->timer_slack + 1);
+	sim_schedule_in(cs->sim, &t->timer, timeout);
 }
 
 static void task_timer_fn(struct sim *sim, struct sim_event *ev)

@@ -23,6 +23,7 @@
 
 #include "lib/list.h"
 #include "lib/proportions.h"
+#include "lib/rng.h"
 #include "sim.h"
 
 struct task;
@@ -117,6 +118,9 @@ struct cpu_sched {
 	bool cfs;
 	int64_t min_vruntime;
 	sim_time_t latency, min_gran, wakeup_gran;
+	/* a timed sleep ends up to this much late (sched_set_timer_slack) */
+	sim_time_t timer_slack;
+	struct rng timer_rng;
 };
 
 enum sched_policy {
@@ -127,6 +131,7 @@ enum sched_policy {
 int sched_init(struct cpu_sched *cs, struct sim *sim, unsigned int nr_cpus,
 	       sim_time_t slice);
 void sched_set_cfs(struct cpu_sched *cs);
+void sched_set_timer_slack(struct cpu_sched *cs, sim_time_t slack);
 void task_init(struct cpu_sched *cs, struct task *t, const char *comm,
 	       void *priv);
 void task_start(struct task *t, task_fn fn);

@@ -16,15 +16,17 @@ ROOT=$PWD
 [ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
 
 # rate PART: dbench's MB/s of that instance in the last run
-rate() { awk '/^Throughput/ { print $2 }' "$TMP/run/dbench.$1.log"; }
-# run "A,B" [--set ...]: bigram under deadline (bdi) with its instances on A and B
+n=0
+rate() { awk '/^Throughput/ { print $2 }' "$TMP/run$n/dbench.$1.log"; }
+# run "A,B" [--set ...]: bigram under deadline (bdi) with its instances on
+# A and B, into a new directory each time
 run() {
 	local pair=$1
 	shift
-	rm -rf "$TMP/run"
+	n=$((n + 1))
 	"$ROOT/$BIN/wbsim" run "$ROOT/sim/scenarios/bigram.ini" --set queue.elevator=deadline \
 		--set writeback.flusher=bdi --set sim.mount="$pair" --set dbench.instances="$pair" \
-		"$@" -o "$TMP/run" >"$TMP/out" 2>&1 || { fail "wbsim run ($pair $*): $(tail -2 "$TMP/out")"; return 1; }
+		"$@" -o "$TMP/run$n" >"$TMP/out" 2>&1 || { fail "wbsim run ($pair $*): $(tail -2 "$TMP/out")"; return 1; }
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 

@@ -239,6 +239,55 @@ static void test_cfs_sleeper_credit(void)
 	sim_exit(&sim);
 }
 
+/*
+ * timer slack: 16 tasks sleeping 50 ms with nobody to wake them time out
+ * within [50, 54] ms, not all at the same moment, and the same seed
+ * draws the same ends.
+ */
+static void slack_run(uint64_t seed, sim_time_t woke_at[16])
+{
+	struct sim sim;
+	struct cpu_sched cs;
+	struct wait_queue_head wq;
+	struct sleeper s[16];
+	int counter = 0;
+
+	sim_init(&sim, seed);
+	sched_init(&cs, &sim, 16, 4 * NSEC_PER_MSEC);
+	sched_set_timer_slack(&cs, 4 * NSEC_PER_MSEC);
+	init_waitqueue_head(&wq);
+	for (int i = 0; i < 16; i++) {
+		task_init(&cs, &s[i].t, "sleeper", &s[i]);
+		s[i].wq = &wq;
+		s[i].counter = &counter;
+		task_start(&s[i].t, go_sleep);
+	}
+	sim_run(&sim, SIM_TIME_MAX);
+	for (int i = 0; i < 16; i++) {
+		CHECK(s[i].timed_out);
+		woke_at[i] = s[i].woke_at;
+	}
+	sim_exit(&sim);
+}
+
+static void test_timer_slack(void)
+{
+	sim_time_t a[16], b[16], c[16];
+	bool spread = false, differ = false;
+
+	slack_run(1, a);
+	slack_run(1, b);
+	slack_run(2, c);
+	for (int i = 0; i < 16; i++) {
+		CHECK(a[i] >= 50 * NSEC_PER_MSEC && a[i] <= 54 * NSEC_PER_MSEC);
+		CHECK_EQ_U64(a[i], b[i]);
+		spread |= a[i] != a[0];
+		differ |= a[i] != c[i];
+	}
+	CHECK(spread);
+	CHECK(differ);
+}
+
 /* kthreads: the same workloads written as straight-line blocking code */
 struct kt {
 	struct task t;
@@ -299,5 +348,6 @@ int main(void)
 	test_wakeup(false);
 	test_wakeup(true);
 	test_cfs_sleeper_credit();
+	test_timer_slack();
 	return check_status("test_sched");
 }

@@ -14,7 +14,8 @@
 #     `make validate` names); empty: queue.elevator as it was;
 #   - the flusher: writeback.flusher, bdi-fair when qemu.sb_fair = 1;
 #   - the throttling: legacy (or era for pdflush, bdi, bdi-fair) ->
-#     vm.task_dirty_limit = no, as the kernel series' legacy throttling;
+#     vm.task_dirty_limit = no and vm.bdi_share = flex, as the kernel
+#     series' legacy throttling computes it;
 #   - the filesystem: ext4 -> ext3.journal = ordered with ext3.delalloc
 #     = yes (ext4's delayed allocation), ext3 (ext4 nodelalloc,
 #     data=ordered on an ext3-format disk) -> ordered without it, and
@@ -59,7 +60,7 @@ for k in "${keys[@]}"; do
 	case $k in
 	disk.capacity|disk.partitions) ;;
 	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|queue.nr_requests|\
-	ext3.commit_interval|ext3.cpu_commit|\
+	sim.timer_slack|ext3.commit_interval|ext3.cpu_commit|\
 	writeback.cpu_per_page|writeback.cpu_fork)
 		sets+=(--set "$k=${T[$k]}") ;;
 	esac
@@ -86,7 +87,9 @@ legacy=0
 case ${R[qemu.throttle]}:${R[writeback.flusher]} in
 legacy:*|era:pdflush|era:bdi|era:bdi-fair) legacy=1 ;;
 esac
-[ $legacy = 0 ] || sets+=(--set vm.task_dirty_limit=no)
+# and its wb's share of the limit is 6.1's wb_calc_thresh(): flexible
+# proportions (lib/flex_proportions.c), as vm.bdi_share = flex has it
+[ $legacy = 0 ] || sets+=(--set vm.task_dirty_limit=no --set vm.bdi_share=flex)
 case ${R[qemu.fs]} in
 ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
 # an ext3-format disk under ext4's driver: mballoc's indirect-block path
