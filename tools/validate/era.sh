@@ -20,9 +20,10 @@
 # IO-less throttling to wq only: its table is shown, its header says
 # "semantics differ". The real side is the committed runs.jsonl (every repeat); the
 # simulated side is one run per seed 1..N (default 3). The seed draws the
-# filesystem's layout (the Orlov allocator's random group choices), the
-# model's only random input, so the seeds' spread is the model's
-# run-to-run spread, not the kernel's (timing noise is not modelled).
+# filesystem's layout (the Orlov allocator's random group choices) and
+# each timed sleep's slack (sim.timer_slack, the tick's phase), the
+# model's only random inputs, so the seeds' spread is the model's
+# run-to-run spread, not the kernel's.
 #
 # The start: dbench 4.0 releases an instance's clients when a poll (every
 # 100 ms) finds all of them forked and waiting, so which instance's
