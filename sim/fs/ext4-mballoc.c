@@ -440,8 +440,7 @@ int ext4_mb_new_meta_block(struct ext3_fs *fs, uint64_t goal, uint64_t *pblk)
 {
 	uint32_t got;
 
-	if (!mb_state(fs))
-		return -ENOMEM;
+	/* no preallocation: the mballoc state is not needed */
 	if (goal < fs->l.first_data_block || goal >= fs->l.blocks_count)
 		goal = fs->l.first_data_block;
 	return mb_regular_allocator(fs, ext3_group_of_block(fs, goal), 1, pblk,

@@ -15,6 +15,7 @@
 
 #include "../../sim/fs/ext3-alloc.h"
 #include "check.h"
+#include "ext3-check.h"
 
 #define GROUP_BLOCKS	32768ULL	/* 8 * 4096: one bitmap block */
 
@@ -31,27 +32,14 @@ static struct ext3_fs *mkfs(uint64_t nr_blocks, const struct ext3_params *p,
 {
 	struct ext3_fs *fs = NULL;
 	struct rng r;
-	char err[256];
 	int ret;
 
 	rng_init(&r, seed, "ext3:test");
 	ret = ext3_fs_create(&fs, nr_blocks, p, &r);
 	CHECK_EQ_U64(ret, 0);
-	if (fs && ext3_check(fs, err, sizeof(err))) {
-		fprintf(stderr, "ext3_check: %s\n", err);
-		CHECK(0);
-	}
+	if (fs)
+		check_fs(fs);
 	return fs;
-}
-
-static void check_fs(const struct ext3_fs *fs)
-{
-	char err[256];
-
-	if (ext3_check(fs, err, sizeof(err))) {
-		fprintf(stderr, "ext3_check: %s\n", err);
-		CHECK(0);
-	}
 }
 
 static bool power_of(uint32_t x, uint32_t b)

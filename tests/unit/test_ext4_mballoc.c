@@ -14,6 +14,7 @@
 
 #include "../../sim/fs/ext3-alloc.h"
 #include "check.h"
+#include "ext3-check.h"
 
 #define NR_BLOCKS	(16 * 32768ULL)	/* 2 GiB: 16 groups of 128 MiB */
 
@@ -35,16 +36,6 @@ static struct ext3_fs *mkfs(uint64_t seed)
 	rng_init(&r, seed, "ext4:test");
 	CHECK_EQ_U64(ext3_fs_create(&fs, NR_BLOCKS, &p, &r), 0);
 	return fs;
-}
-
-static void check_fs(const struct ext3_fs *fs)
-{
-	char err[256];
-
-	if (ext3_check(fs, err, sizeof(err))) {
-		fprintf(stderr, "ext3_check: %s\n", err);
-		CHECK(0);
-	}
 }
 
 static void file_open(struct ext3_fs *fs, uint32_t dir, struct file *f,
