@@ -582,8 +582,6 @@ void wq_balance_dirty_pages_ratelimited(struct machine *m, struct task *t,
 	unsigned long *p = &m->mm.ratelimits[t->cpu >= 0 ? t->cpu : 0];
 	unsigned long ratelimit;
 
-	if (!t->nr_dirtied_pause)	/* copy_process() */
-		t->nr_dirtied_pause = DIRTY_POLL_THRESH;
 	t->bdp_nr_dirtied += nr_pages_dirtied;
 	*p += nr_pages_dirtied;		/* bdp_ratelimits */
 	ratelimit = t->nr_dirtied_pause;

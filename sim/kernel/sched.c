@@ -53,6 +53,9 @@ void task_init(struct cpu_sched *cs, struct task *t, const char *comm,
 	t->cs = cs;
 	t->cpu = -1;
 	t->priv = priv;
+	/* copy_process(): 128 >> (PAGE_SHIFT - 10) pages (128 KiB) before
+	 * the first balance_dirty_pages (6.1; unused by the 2.6.30 models) */
+	t->nr_dirtied_pause = 32;
 	INIT_LIST_HEAD(&t->run_list);
 	INIT_LIST_HEAD(&t->wait_list);
 	sim_event_init(&t->timer, task_timer_fn, "task_timer");

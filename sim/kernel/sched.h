@@ -77,7 +77,7 @@ struct task {
 	sim_time_t bdp_mark;		/* bdp_ns holds this stay up to here */
 	/* v3.2+ IO-less throttling (6.1's task_struct fields; wq model) */
 	unsigned long bdp_nr_dirtied;	/* nr_dirtied: since the last pause */
-	unsigned long nr_dirtied_pause;	/* 0: not set yet (32 at fork) */
+	unsigned long nr_dirtied_pause;	/* 32 at fork; 0: every page */
 	unsigned long dirty_paused_when;	/* jiffies, 0: never paused */
 	void (*thread_fn)(struct task *t);
 	/* what its write bios are credited to (io-writer.h): the path it

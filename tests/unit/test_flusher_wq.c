@@ -12,6 +12,7 @@
 
 #include "../../sim/init/scenario.h"
 #include "../../sim/fs/vfs.h"
+#include "../../sim/flushers/flusher-wq.h"
 #include "check.h"
 #include "io_writers_check.h"
 
@@ -628,8 +629,40 @@ static void test_two_partitions(void)
 	rig_exit(&r, "two_partitions");
 }
 
+/*
+ * 6.1's balance_dirty_pages_ratelimited() enters balance_dirty_pages()
+ * once a task dirtied nr_dirtied_pause pages: 32 from copy_process(),
+ * then what the last pause set, which is 0 when task_ratelimit was 0
+ * (wb_min_pause(): pages = task_ratelimit * t / HZ). Then every page
+ * checks, as the era guests' trace shows (dirtied=1 dirtied_pause=0);
+ * the model took 0 for "not set yet" and gave such a task 32 pages.
+ */
+static void test_ratelimit_zero(void)
+{
+	struct address_space *mapping;
+	struct task t;
+	struct rig r;
+
+	if (rig_init(&r, NULL, false))
+		return;
+	mapping = &nth_sb(&r.m, 0)->s_bdev_inode->i_data;
+	task_init(&r.m.cs, &t, "dd", NULL);
+	CHECK_EQ_U64(t.nr_dirtied_pause, 32);
+	wq_balance_dirty_pages_ratelimited(&r.m, &t, mapping, 1);
+	CHECK_EQ_U64(t.bdp_nr_dirtied, 1);	/* 1 of 32: no check yet */
+	t.nr_dirtied_pause = 0;
+	t.bdp_nr_dirtied = 0;
+	wq_balance_dirty_pages_ratelimited(&r.m, &t, mapping, 1);
+	/* checked: under the freerun ceiling the count starts again and
+	 * the next check is dirty_poll_interval() pages away */
+	CHECK_EQ_U64(t.bdp_nr_dirtied, 0);
+	CHECK(t.nr_dirtied_pause > 0);
+	rig_exit(&r, "ratelimit_zero");
+}
+
 int main(void)
 {
+	test_ratelimit_zero();
 	test_chunk_size();
 	test_lifecycle();
 	test_sb_slices();
