@@ -71,6 +71,13 @@ static const struct opt_desc queue_opts[] = {
 	  "cfq", 0, 0, NULL, elevator_names, "I/O scheduler" },
 	{ "nomerges", OPT_BOOL, offsetof(struct queue_params, nomerges),
 	  "no", 0, 0, NULL, NULL, "never merge bios into queued requests" },
+	{ "mq", OPT_BOOL, offsetof(struct queue_params, mq), "no", 0, 0,
+	  NULL, NULL,
+	  "blk-mq (6.1): nr_requests is one set of tags for every request "
+	  "until it completes (sync and async alike, submitters served in "
+	  "turn) and a writer's next bio merges in its plug with the request "
+	  "it made last, front or back; no: 2.6.30's request lists, "
+	  "nr_requests sync and nr_requests async" },
 	{ .name = NULL },
 };
 
@@ -123,7 +130,13 @@ static void blk_queue_congestion_threshold(struct request_queue *q)
 
 static void blk_plug_device(struct request_queue *q, const struct bio *bio)
 {
-	if (q->plugged)
+	/*
+	 * blk-mq plugs a task's bios in its own plug (the model's writers
+	 * build their contiguous bios whole) and has no queue plug: a
+	 * request goes to the driver as soon as it has a tag, so bios of
+	 * other tasks do not merge into it while it waits
+	 */
+	if (q->plugged || q->p.mq)
 		return;
 	if (sim_schedule_in(q->sim, &q->unplug_timer, q->p.unplug_delay))
 		return;		/* no memory for the timer: just don't plug */
@@ -383,9 +396,55 @@ static int blk_queue_bio(struct request_queue *q, struct bio *bio)
 	if (elv_queue_empty(q))
 		blk_plug_device(q, bio);
 	add_request(q, rq);
-	if (unplug)
+	if (q->p.mq)
+		blk_run_queue(q);	/* no queue plug: issue at once */
+	else if (unplug)
 		blk_unplug_locked(q);
 	return 0;
+}
+
+/*
+ * The wait list of a submitter of @list, and whether a request of @list
+ * can be had now. 2.6.30 counts sync and async requests apart, each up to
+ * nr_requests; blk-mq takes every request from one tag set (sbitmap; its
+ * rotating wait queues serve sleepers about in turn), so a sync writer
+ * waits behind async ones for a tag.
+ */
+static int blk_wait_list(const struct request_queue *q, int list)
+{
+	return q->p.mq ? BLK_RW_ASYNC : list;
+}
+
+static bool blk_rq_available(const struct request_queue *q, int list)
+{
+	if (q->p.mq)
+		return q->count[BLK_RW_ASYNC] + q->count[BLK_RW_SYNC] <
+		       q->p.nr_requests;
+	return q->count[list] < q->p.nr_requests;
+}
+
+/*
+ * Whether a sleeping submitter is woken now. 2.6.30 wakes one as soon as
+ * a request of its list is freed. blk-mq's sbitmap wakes a wait queue
+ * only after wake_batch tags were freed (min(8, depth / 8)), and the task
+ * it woke then takes free tags for as many requests as it submits before
+ * the others, asleep on their own wait queues, get their turn: sleepers
+ * take turns in batches of up to 8 requests (the guest's jbd2 threads and
+ * flusher did: a burst each, every 3 x 8 / 11 IOPS = 2.2 s).
+ */
+static bool blk_wake_now(const struct request_queue *q, int list)
+{
+	unsigned int used, batch;
+
+	if (!q->p.mq)
+		return blk_rq_available(q, list);
+	used = q->count[BLK_RW_ASYNC] + q->count[BLK_RW_SYNC];
+	batch = q->p.nr_requests / 8;
+	if (batch > 8)
+		batch = 8;
+	if (!batch)
+		batch = 1;
+	return used + batch <= q->p.nr_requests;
 }
 
 /* get_request_wait(): no room on @list, the submitter sleeps [S]. */
@@ -417,8 +476,7 @@ static void blk_wake_waiters(struct request_queue *q)
 		int list;
 
 		for (list = BLK_RW_SYNC; list >= BLK_RW_ASYNC; list--) {
-			if (q->wait_head[list] &&
-			    q->count[list] < q->p.nr_requests) {
+			if (q->wait_head[list] && blk_wake_now(q, list)) {
 				bio = q->wait_head[list];
 				q->wait_head[list] = bio->bi_next;
 				if (!q->wait_head[list])
@@ -478,9 +536,10 @@ static int __make_request(struct request_queue *q, struct bio *bio)
 	}
 
 get_rq:
-	/* waiters first: a new bio does not overtake a sleeping one */
-	if (q->wait_head[list] || q->count[list] >= q->p.nr_requests) {
-		blk_sleep_on_request(q, bio, list);
+	/* a new bio does not overtake a sleeping one (2.6.30); blk-mq's
+	 * running submitter takes any free tag */
+	if ((!q->p.mq && q->wait_head[list]) || !blk_rq_available(q, list)) {
+		blk_sleep_on_request(q, bio, blk_wait_list(q, list));
 		return 1;
 	}
 	return blk_queue_bio(q, bio);

@@ -150,12 +150,13 @@ static inline sector_t rq_end_sector(const struct request *rq)
 
 /* Tunables of the request queue ([queue] section). */
 struct queue_params {
-	unsigned int nr_requests;	/* per sync/async list, 128 */
+	unsigned int nr_requests;	/* per sync/async list, 128; or all */
 	unsigned int max_sectors_kb;	/* largest request built by merging */
 	unsigned int unplug_thresh;	/* queued requests that unplug, 4 */
 	sim_time_t unplug_delay;	/* plug timer, 3 ms */
 	int elevator;			/* index into elevator_names */
 	bool nomerges;
+	bool mq;			/* blk-mq's tags and plug (6.1) */
 };
 
 extern const struct opt_table queue_opt_table;

@@ -50,7 +50,7 @@ struct ext3_sb {
 	/* the inodes whose ordered data a commit waits for (freed at umount
 	 * when a run ends in the middle of that wait) */
 	struct inode **commit_batch;
-	struct ordered_ref *commit_refs;	/* the same, with delalloc */
+	struct ordered_ref *commit_refs;	/* the same, under jbd2 */
 	struct list_head jbios;
 	size_t t_nr, t_cap;
 	uint64_t *t_set;		/* open addressing, 0 = empty */
@@ -235,6 +235,15 @@ static int ext3_get_block(struct inode *inode, uint64_t lblk, uint64_t *pblk,
 	return inode_add_block(inode, lblk, *pblk);
 }
 
+/*
+ * The journal of ext4's driver (jbd2, 6.1) rather than ext3's (jbd,
+ * 2.6.30): delayed allocation and mballoc are ext4's alone.
+ */
+static bool jbd2(const struct ext3_sb *es)
+{
+	return es->p.delalloc || es->p.allocator == EXT3_ALLOC_MBALLOC;
+}
+
 /* journal_dirty_data() / jbd2_journal_inode_add_write(): @inode's data
  * joins the running transaction's ordered list */
 static void ordered_add(struct ext3_sb *es, struct inode *inode,
@@ -275,8 +284,20 @@ static int ext3_sop_map_write(struct inode *inode, struct page *page)
 	struct ext3_sb *es = EXT3_SB(inode->i_sb);
 	uint64_t pblk;
 
-	if (!es->p.delalloc)
-		return ext3_get_block(inode, page->index, &pblk, true);
+	if (!es->p.delalloc) {
+		bool mapped = inode_bmap(inode, page->index, &pblk);
+		int ret = ext3_get_block(inode, page->index, &pblk, true);
+
+		/*
+		 * 6.1's ext4_map_blocks(): a newly allocated block puts its
+		 * range on the running transaction's jbd2_inode (EXT4_MAP_NEW;
+		 * an overwrite in place exposes no stale block). 2.6.30's
+		 * ext3 orders every written buffer: ext3_sop_write_end().
+		 */
+		if (!ret && !mapped && jbd2(es))
+			ordered_add(es, inode, page->index);
+		return ret;
+	}
 	/* ext4_da_get_block_prep(): a mapped block is rewritten in place */
 	if ((page->flags & PG_delalloc) || inode_bmap(inode, page->index, &pblk))
 		return 0;
@@ -386,8 +407,9 @@ static void ext3_sop_write_end(struct inode *inode)
 {
 	struct ext3_sb *es = EXT3_SB(inode->i_sb);
 
-	/* with delalloc the data is ordered when writeback allocates it */
-	if (!es->p.delalloc)
+	/* jbd2 orders a range when a block is allocated (map_write, and
+	 * with delalloc map_writepage) */
+	if (!jbd2(es))
 		ordered_add(es, inode, 0);
 }
 
@@ -483,6 +505,13 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
  * as its commit began (t_synchronous_commit), plain WRITE otherwise, so
  * a periodic commit's data queues as async I/O (CFQ holds it back while
  * sync requests are in flight).
+ *
+ * Not as 2.6.30: its commit writes the buffers filed in its transaction
+ * (t_sync_datalist) and waits for those; this one writes and waits for
+ * the whole of every file written in it, so a commit chases a writer
+ * still appending to its file and lasts longer than the kernel's. The
+ * box2009 and bigram figures of docs/long-waits.md rest on it; the jbd2
+ * path (commit_ordered_ranges) has the kernel's bound.
  */
 static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 				struct list_head *ordered, bool sync)
@@ -526,10 +555,10 @@ static void commit_ordered_data(struct ext3_sb *es, struct task *t,
 }
 
 /*
- * delalloc: take the committing transaction's inodes and ranges off its
- * list at once, before the commit first sleeps: a flusher that allocates
- * more of a file meanwhile orders it in the running transaction (a new
- * range) without taking it from this commit.
+ * jbd2: take the committing transaction's inodes and ranges off its list
+ * at once, before the commit first sleeps: a writer (or, with delalloc, a
+ * flusher) that allocates more of a file meanwhile orders it in the
+ * running transaction (a new range) without taking it from this commit.
  */
 static struct ordered_ref *ordered_snapshot(struct list_head *ordered,
 					    size_t *nr)
@@ -559,16 +588,20 @@ static struct ordered_ref *ordered_snapshot(struct list_head *ordered,
 }
 
 /*
- * data=ordered with delalloc, as 6.1's journal_submit_data_buffers() and
+ * data=ordered under jbd2, as 6.1's journal_submit_data_buffers() and
  * journal_finish_inode_data_buffers() (fs/jbd2/commit.c) do it: for each
  * inode, write what is dirty and already mapped in the range its
- * transaction allocated (delayed pages stay for writeback: ext4_writepage
- * refuses them), then wait for every page of those ranges under
- * writeback. The pages writeback allocated in this transaction were
+ * transaction allocated (WB_SYNC_ALL, so REQ_SYNC; with delalloc a page
+ * not yet allocated stays for writeback: ext4_writepage refuses it), then
+ * wait for every page of those ranges under writeback. Only the range:
+ * pages a writer appends after the commit began belong to the next
+ * transaction, so a commit does not chase writers that keep appending.
+ * With delalloc the pages writeback allocated in this transaction were
  * submitted as they were allocated, so the commit mostly waits for the
- * flusher's own I/O, and writes no other file's data.
+ * flusher's own I/O; without it (ext3-format disks under ext4's driver)
+ * it writes the new blocks the flusher has not taken yet.
  */
-static void commit_delalloc_data(struct ext3_sb *es, struct task *t,
+static void commit_ordered_ranges(struct ext3_sb *es, struct task *t,
 				 struct ordered_ref *refs, size_t n)
 {
 	struct machine *m = es->m;
@@ -603,7 +636,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 
 	/* a new running transaction takes the changes from now on */
 	list_splice_init(&es->t_ordered, &ordered);
-	if (es->p.delalloc) {
+	if (jbd2(es)) {
 		refs = ordered_snapshot(&ordered, &nr_refs);
 		es->commit_refs = refs;
 	}
@@ -616,7 +649,7 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 		 (unsigned)tid, sync);
 
 	if (refs) {
-		commit_delalloc_data(es, t, refs, nr_refs);
+		commit_ordered_ranges(es, t, refs, nr_refs);
 		es->commit_refs = NULL;
 		free(refs);
 	} else {

@@ -344,6 +344,21 @@ retry:
 		}
 		clear_page_dirty_for_io(m, page);
 		set_page_writeback(m, page);
+		/*
+		 * blk-mq: the bio of a block just before the one being built
+		 * merges into it in the writer's plug (blk_attempt_plug_merge()
+		 * tries the request queued last, front and back), as a file
+		 * whose last block went first does: ext4's locality group
+		 * placed the block of dbench's one-byte write at 65534 before
+		 * those of 0..14 written after it.
+		 */
+		if (wbb && bdi->q->p.mq && wbb->nr < max_pages &&
+		    pblk + 1 == wbb->bio.bi_sector / PAGE_SECTORS) {
+			wbb->pages[wbb->nr++] = page;
+			wbb->bio.bi_sector = pblk * PAGE_SECTORS;
+			wbb->bio.bi_size += PAGE_SIZE;
+			goto written;
+		}
 		if (wbb && (pblk != last_pblk + 1 || wbb->nr == max_pages)) {
 			wb_submit(wbc, wbb);
 			wbb = NULL;
@@ -368,6 +383,7 @@ retry:
 		wbb->pages[wbb->nr++] = page;
 		wbb->bio.bi_size += PAGE_SIZE;
 		last_pblk = pblk;
+written:
 		if (--wbc->nr_to_write <= 0 && wbc->sync_mode == WB_SYNC_NONE)
 			done = true;
 		if (wbc->nonblocking && bdi_write_congested(bdi->q)) {

@@ -326,6 +326,60 @@ static unsigned int nr_d(const struct fake_dev *d)
 }
 
 /*
+ * blk-mq (queue.mq): one set of nr_requests tags for sync and async
+ * alike, held until completion; a sleeper is woken only when wake_batch
+ * (min(8, nr_requests / 8)) tags are free, and a running submitter takes
+ * a free tag even with others asleep; no queue plug, so a request goes to
+ * the driver as soon as the driver takes it.
+ */
+static void test_mq_tags(void)
+{
+	struct queue_params qp;
+	struct fake_dev *d;
+	const unsigned int nr = 16;	/* wake_batch 2 */
+
+	fake_queue_params(&qp, "noop");
+	qp.mq = true;
+	qp.nr_requests = nr;
+	d = fake_dev_new("noop", &qp, NULL, 1, MS);
+	d->stopped = true;
+	for (unsigned int i = 0; i < nr; i++)
+		CHECK(fake_submit(d, &bios[i], i * 16, 8, W, 1) == 0);
+	CHECK_EQ_U64(trace_count(d->tr, 'P'), 0);	/* no plug */
+	CHECK(!d->q.plugged);
+	trace_reset(d->tr);
+	/* a sync write waits for a tag behind the async ones (2.6.30 gave
+	 * it a request of its own list) */
+	CHECK(fake_submit(d, &bios[nr], 4096, 8, W | REQ_SYNC, 2) == 1);
+	CHECK(fake_submit(d, &bios[nr + 1], 8192, 8, W, 3) == 1);
+	CHECK(fake_submit(d, &bios[nr + 2], 12288, 8, W, 4) == 1);
+	CHECK_EQ_U64(trace_count(d->tr, 'S'), 3);
+
+	fake_start(d);
+	/* depth 1, 1 ms each: one tag free at 1 ms is less than a batch */
+	sim_run(&d->sim, MS);
+	CHECK(!bios[nr].woken);
+	/* two free at 2 ms: the first sleeper takes one, the next waits */
+	sim_run(&d->sim, 2 * MS);
+	CHECK(bios[nr].woken && !bios[nr + 1].woken);
+	sim_run(&d->sim, 3 * MS);
+	CHECK(bios[nr + 1].woken && !bios[nr + 2].woken);
+	sim_run(&d->sim, SIM_TIME_MAX);
+	for (unsigned int i = 0; i < nr + 3; i++)
+		CHECK(bios[i].done && !bios[i].error);
+	CHECK_EQ_U64(d->q.count[BLK_RW_ASYNC] + d->q.count[BLK_RW_SYNC], 0);
+	fake_dev_free(d);
+
+	/* a request goes out at once: no U, no timer */
+	d = fake_dev_new("noop", &qp, NULL, 1, MS);
+	fake_submit(d, &bios[0], 0, 8, W, 1);
+	CHECK(!strcmp(d->tr->acts, "QGID"));
+	sim_run(&d->sim, SIM_TIME_MAX);
+	CHECK(bios[0].done);
+	fake_dev_free(d);
+}
+
+/*
  * Plugging: an idle queue plugs on the first request and holds requests
  * until unplug_thresh (4) are queued, or until the timer (unplug_delay,
  * 3 ms); a sync read unplugs at once.
@@ -517,6 +571,7 @@ int main(void)
 	test_congestion();
 	test_sleep_and_wake();
 	test_plugging();
+	test_mq_tags();
 	test_completion_error();
 	test_writer_credit();
 	return check_status("test_blk");

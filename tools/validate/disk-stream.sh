@@ -5,15 +5,25 @@
 # previous dispatched request to the start of this one, any direction),
 # and where the requests went (partition, and the 128 MiB ext3 block
 # group inside it: 32768 blocks of 4 KiB). Works on a real run's
-# blktrace directory too (RUN_DIR/blktrace/vda.blktrace.*).
+# blktrace directory too (RUN_DIR/blktrace/vda.blktrace.*). With -w,
+# only the requests dispatched in the first SECONDS of the block trace
+# (blkparse's clock: a guest's blktrace starts just before its dbench
+# clients are released, wbsim's with its dbench).
 #
-#   tools/validate/disk-stream.sh [-d DISK] RUN_DIR
+#   tools/validate/disk-stream.sh [-d DISK] [-w SECONDS] RUN_DIR
 #
 # Exit: 0, 2 bad argument or no trace.
 set -euo pipefail
-disk=""
-[ "${1:-}" = -d ] && { [ $# -ge 2 ] || exit 2; disk=$2; shift 2; }
-[ $# = 1 ] || { echo "usage: $0 [-d DISK] RUN_DIR" >&2; exit 2; }
+disk="" win=""
+while [ $# -gt 1 ]; do
+	case $1 in
+	-d) disk=$2; shift 2 ;;
+	-w) win=$2; shift 2
+		[[ $win =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "disk-stream: -w $win: not a number of seconds" >&2; exit 2; } ;;
+	*) break ;;
+	esac
+done
+[ $# = 1 ] || { echo "usage: $0 [-d DISK] [-w SECONDS] RUN_DIR" >&2; exit 2; }
 run=$1
 dir=$run
 [ -d "$run/blktrace" ] && dir=$run/blktrace
@@ -25,8 +35,8 @@ fi
 command -v blkparse >/dev/null || { echo "disk-stream: needs blkparse" >&2; exit 2; }
 geo=$run/geometry
 [ -f "$geo" ] || geo=/dev/null
-blkparse -q -i "$disk" -D "$dir" -f "%a %d %S %n %C\n" 2>/dev/null |
-awk -v geo="$geo" '
+blkparse -q -i "$disk" -D "$dir" -f "%a %d %S %n %C %T.%t\n" 2>/dev/null |
+awk -v geo="$geo" -v win="$win" '
 BEGIN {
 	while ((getline l < geo) > 0) {
 		split(l, g, " ")
@@ -40,6 +50,13 @@ BEGIN {
 # the submitter of a request: the task that queued its first bio (its
 # start sector), as kjournald/sda1 -> kjournald, flush-8:0 -> flush
 $1 == "Q" { w = $5; sub(/[\/-].*/, "", w); who[$3] = w }
+win != "" && ($1 == "D" || $1 == "Q") && $6 >= win { next }
+# bursts of the writes each thread queued: a gap of over 0.5 s ends one
+$1 == "Q" && $2 ~ /W/ {
+	th = $5
+	if (!(th in bn) || $6 - blast[th] > 0.5) { bn[th]++; if (bn[th] == 1) bfirst[th] = $6; bstart[th] = $6 }
+	blast[th] = $6
+}
 $1 == "D" && $2 ~ /W/ && $4 > 0 {
 	w = ($3 in who) ? who[$3] : "?"
 	wn[w]++; ws[w] += $4; if ($4 <= 8) wsmall[w]++
@@ -73,6 +90,12 @@ END {
 	printf "\nwho queued them (writes)  requests       MB   mean KiB  <= 4 KiB\n"
 	for (w in wn)
 		printf "  %-20s %9d %8.1f %10.1f %9d\n", w, wn[w], ws[w] * 512 / 1e6, ws[w] / wn[w] / 2, wsmall[w]
+	printf "\nbursts of queued writes     bursts   mean interval s  (a gap of over 0.5 s between the bios of one thread ends a burst)\n"
+	for (th in bn) {
+		iv = bn[th] > 1 ? (bstart[th] - bfirst[th]) / (bn[th] - 1) : 0
+		printf "  %-24s %7d %17.2f\n", th, bn[th], iv | "sort"
+	}
+	close("sort")
 	printf "\nwhere (partition, 128 MiB block group): the 12 busiest\n"
 	for (w in at) printf "%s\t%d\t%d\n", w, at[w], atn[w] | "sort -t\"\t\" -k2,2nr | head -12 | awk -F\"\t\" \"{ printf \\\"  %-22s %8.1f MB %7d requests\\\\n\\\", \\$1, \\$2 * 512 / 1e6, \\$3 }\""
 }'

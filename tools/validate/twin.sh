@@ -59,7 +59,7 @@ sets=()
 for k in "${keys[@]}"; do
 	case $k in
 	disk.capacity|disk.partitions) ;;
-	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|queue.nr_requests|\
+	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|queue.nr_requests|queue.mq|\
 	sim.timer_slack|ext3.commit_interval|ext3.cpu_commit|\
 	writeback.cpu_per_page|writeback.cpu_fork)
 		sets+=(--set "$k=${T[$k]}") ;;
@@ -105,7 +105,7 @@ echo "; qemu: $(for k in bandwidth iops disk_size fs scheduler sb_fair throttle 
 # no silent stand-ins: say what each one leaves out
 case ${R[qemu.scheduler]} in
 none) echo "; scheduler none: modelled by noop" ;;
-mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (not modelled: blk-mq's tags, per-context dispatch)" ;;
+mq-deadline) echo "; scheduler mq-deadline: approximated by 2.6.30's deadline (not modelled: blk-mq's per-context dispatch)" ;;
 bfq) echo "; scheduler bfq: approximated by 2.6.30's CFQ (not modelled: sector budgets, B-WF2Q+, weight raising, injection)" ;;
 kyber) echo "; scheduler kyber: approximated by noop (not modelled: token depths, latency targets)" ;;
 esac

@@ -71,7 +71,7 @@ elevator() {
 sched_note() {
 	case $1 in
 	none) echo "none: modelled by noop (in order, merging only)" ;;
-	mq-deadline) echo "mq-deadline: approximated by 2.6.30's deadline: the same FIFOs, expiries (500 ms / 5 s), batches and writes_starved; not modelled: blk-mq's tags and per-context dispatch" ;;
+	mq-deadline) echo "mq-deadline: approximated by 2.6.30's deadline: the same FIFOs, expiries (500 ms / 5 s), batches and writes_starved; not modelled: blk-mq's per-context dispatch" ;;
 	bfq) echo "bfq: approximated by 2.6.30's CFQ: per-process queues with time slices and idling; not modelled: bfq's sector budgets and B-WF2Q+ timestamps, weight raising, injection" ;;
 	kyber) echo "kyber: approximated by noop (kyber does not sort); not modelled: its per-domain token depths and latency targets (read 2 ms, write 10 ms)" ;;
 	esac
@@ -146,8 +146,8 @@ echo "What the twin does not model (sim/scenarios/vm61.ini says more):"
 echo "  - ext4's extents, multi-block allocator and flex_bg: the model"
 echo "    allocates as ext3 does (ext4's delayed allocation and data=ordered"
 echo "    are modelled: ext3.delalloc, ext3.journal)"
-echo "  - blk-mq (256 tags, one hardware queue): the model has 2.6.30's single"
-echo "    request queue and at most 32 commands in the device"
+echo "  - blk-mq in part (queue.mq: one set of 256 tags with batched wakeups,"
+echo "    no queue plug); not its per-CPU software queues and dispatch budgets"
 echo "  - TCG's CPU: dbench's CPU costs calibrated on one run; the host's load"
 echo
 for c in $cells; do
