@@ -67,6 +67,13 @@ struct vm_params {
 	unsigned int nr_cpus;
 	bool task_dirty_limit;		/* lower the limit for heavy dirtiers */
 	int bdi_share;			/* enum bdi_share: the completions' proportions */
+	int dirtyable;			/* enum dirtyable: which pages count */
+};
+
+/* vm.dirtyable, in the order of dirtyable_names */
+enum dirtyable {
+	DIRTYABLE_2630,			/* free + LRU (file and anon) pages */
+	DIRTYABLE_61,			/* free less totalreserve + file LRU */
 };
 
 /* vm.bdi_share, in the order of bdi_share_names */
@@ -76,6 +83,7 @@ enum bdi_share {
 };
 
 extern const char *const bdi_share_names[];
+extern const char *const dirtyable_names[];
 extern const struct opt_table vm_opt_table;
 
 struct backing_dev_info;
@@ -110,11 +118,21 @@ struct mm {
 	 */
 	bool all_unreclaimable;
 	int64_t unreclaimable_at[NR_VM_STAT_ITEMS];
+	/*
+	 * Of NR_ANON_PAGES, the pages no process has touched yet: free
+	 * pages to the kernel until then (6.1's dirtyable count takes them
+	 * as free). The model keeps them from the page cache from boot,
+	 * which changes nothing while free memory is plenty.
+	 */
+	uint64_t anon_untouched;
 };
 
 int mm_init(struct mm *mm, struct sim *sim, const struct vm_params *p);
 void mm_exit(struct mm *mm);
 uint64_t determine_dirtyable_memory(const struct mm *mm);
+uint64_t totalreserve_pages(const struct mm *mm);
+void mm_anon_untouched(struct mm *mm);
+void mm_touch_anon(struct mm *mm, uint64_t pages);
 
 static inline uint64_t global_page_state(const struct mm *mm,
 					 enum vm_stat_item item)

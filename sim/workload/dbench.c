@@ -85,6 +85,7 @@ struct dbench_client {
 	struct task t;
 	struct dbench_instance *inst;
 	unsigned int id;
+	uint64_t anon_pages;	/* its part of vm.anon_mem, touched at release */
 	struct handle h[MAX_HANDLES];
 	/* the op under way, for a run cut before it ends (dbench_cut) */
 	bool in_op;
@@ -390,6 +391,7 @@ static void client_fn(struct task *t)
 
 	if (inst->start > m->sim.now)
 		schedule_timeout(t, NULL, inst->start - m->sim.now);
+	mm_touch_anon(&m->mm, c->anon_pages);
 	for (;;) {
 		dbench_stats_pass_start(&inst->st, c->id);
 		for (uint32_t i = 0; i < lf->nr_ops; i++) {
@@ -574,6 +576,24 @@ static int add_instance(struct dbench_run *dr, struct machine *m,
 	return 0;
 }
 
+/*
+ * The machine's process memory (vm.anon_mem) is the clients': each
+ * touches an equal part when released (mm_anon_untouched()).
+ */
+static void share_anon(struct dbench_run *dr, struct machine *m)
+{
+	uint64_t total = global_page_state(&m->mm, NR_ANON_PAGES);
+	uint64_t nr = 0, k = 0;
+
+	for (int i = 0; i < dr->nr_inst; i++)
+		nr += dr->inst[i].p->clients;
+	for (int i = 0; i < dr->nr_inst; i++)
+		for (unsigned int c = 0; c < dr->inst[i].p->clients; c++, k++)
+			dr->inst[i].clients[c].anon_pages =
+				total * (k + 1) / nr - total * k / nr;
+	mm_anon_untouched(&m->mm);
+}
+
 /**
  * dbench_setup - load the loadfile and start the instances' clients
  * @duration: dbench -t: the execute phase, after a warm-up of duration/5
@@ -641,7 +661,9 @@ int dbench_setup(struct dbench_run *dr, struct machine *m,
 	if (!dr->nr_inst) {
 		snprintf(err, errlen, "dbench: no instance (nothing mounted?)");
 		ret = -EINVAL;
+		goto out;
 	}
+	share_anon(dr, m);
 out:
 	free(off);
 	free(list);

@@ -3,7 +3,8 @@
  * Dirty thresholds and floating proportions against the reference's
  * arithmetic (v2.6.30 get_dirty_limits, calc_period_shift,
  * writeback_set_ratelimit) for the 2009 box's memory; 6.1's flexible
- * proportions (vm.bdi_share = flex).
+ * proportions (vm.bdi_share = flex); 6.1's dirtyable memory
+ * (vm.dirtyable = 6.1) with the processes' memory touched at release.
  */
 #include <string.h>
 
@@ -179,10 +180,57 @@ static void test_limits_2009_box(void)
 	mm_exit(&m.mm);
 }
 
+/*
+ * 6.1's global_dirtyable_memory() for the 384 MiB guest: free pages less
+ * totalreserve_pages, plus the file LRU; process memory counts only
+ * while untouched (free to the kernel until a process faults it in).
+ * totalreserve_pages by 6.1's __setup_per_zone_wmarks() and
+ * calculate_totalreserve_pages(): ZONE_DMA (4096 pages) min 627 * 4096 /
+ * 98304 = 26, high 26 + 2 * max(26 / 4, 4) = 38, plus lowmem_reserve
+ * 94208 / 256 = 368; ZONE_DMA32 min 600, high 600 + 2 * max(150, 94) =
+ * 900. The guest's vmstat before a run (free 88,297, file LRU 1,303,
+ * nr_dirty_threshold 17,665) gives 1,276 by the same count.
+ */
+static void test_limits_61(void)
+{
+	static struct machine m;
+	struct vm_params p = {
+		.ram = 384ULL << 20, .kernel_mem = 24ULL << 20,
+		.anon_mem = 40ULL << 20, .dirty_background_ratio = 10,
+		.dirty_ratio = 20, .nr_cpus = 1, .dirtyable = DIRTYABLE_61,
+	};
+	uint64_t bg, dirty;
+
+	memset(&m, 0, sizeof(m));
+	CHECK(mm_init(&m.mm, &m.sim, &p) == 0);
+	CHECK_EQ_U64(totalreserve_pages(&m.mm), 38 + 368 + 900);
+	/* anon is not dirtyable: 81920 - 1306 + 1 */
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 81920 - 1306 + 1);
+	get_dirty_limits(&m, NULL, &bg, &dirty, NULL, NULL);
+	CHECK_EQ_U64(dirty, 20 * 80615 / 100);		/* 16123 */
+	CHECK_EQ_U64(bg, 10 * 80615 / 100);
+	/* untouched process memory is free memory */
+	mm_anon_untouched(&m.mm);
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 92160 - 1306 + 1);
+	mm_touch_anon(&m.mm, 5120);
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 87040 - 1306 + 1);
+	/* more than is left: what is left */
+	mm_touch_anon(&m.mm, 6000);
+	CHECK_EQ_U64(m.mm.anon_untouched, 0);
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 81920 - 1306 + 1);
+	/* 2.6.30's count is the same touched or not */
+	m.mm.p.dirtyable = DIRTYABLE_2630;
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 92161);
+	mm_anon_untouched(&m.mm);
+	CHECK_EQ_U64(determine_dirtyable_memory(&m.mm), 92161);
+	mm_exit(&m.mm);
+}
+
 int main(void)
 {
 	test_proportions();
 	test_flex_proportions();
 	test_limits_2009_box();
+	test_limits_61();
 	return check_status("test_dirty_limits");
 }
