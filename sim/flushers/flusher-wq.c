@@ -30,12 +30,14 @@
  *   superblock, so superblocks alternate when one's inodes on b_io are
  *   used up (or at once when each has one inode), not every 100 ms.
  *
- * Simplified: the dirty thresholds are 2.6.30's get_dirty_limits (free +
- * file + anon pages are dirtyable; 6.1 counts free minus reserves plus the
- * file LRU); the wb's share of completions is 6.1's (flexible proportions
- * halved every 3 s) but on a 3 s grid from boot rather than from the first
- * completion, and a bdi that never completed a write has a zero share, so
- * its first background check writes all it has; trylock_super fails only
+ * Simplified: the dirty thresholds are get_dirty_limits' ratios of the
+ * dirtyable memory vm.dirtyable counts (6.1's global_dirtyable_memory()
+ * with `6.1`, as vm61.ini has it; 2.6.30's free + file + anon pages by
+ * default, for comparisons at the 2009 box's limits); the wb's share of
+ * completions is 6.1's (flexible proportions halved every 3 s) but on a
+ * 3 s grid from boot rather than from the first completion, and a bdi
+ * that never completed a write has a zero share, so its first
+ * background check writes all it has; trylock_super fails only
  * while s_umount_busy; no b_dirty_time (lazytime), no tagged_writepages
  * (the shared write_cache_pages is 2.6.30's); the workqueue timers (dwork,
  * bw_dwork) have no slack; sync(2) follows ksys_sync, with sync_bdevs
