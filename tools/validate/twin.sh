@@ -16,6 +16,7 @@
 #   - the throttling: legacy (or era for pdflush, bdi, bdi-fair) ->
 #     vm.task_dirty_limit = no and vm.bdi_share = flex, as the kernel
 #     series' legacy throttling computes it;
+#   - the dirtyable memory: 6.1's (vm.dirtyable = 6.1), every guest's;
 #   - the filesystem: ext4 -> ext3.journal = ordered with ext3.delalloc
 #     = yes (ext4's delayed allocation), ext3 (ext4 nodelalloc,
 #     data=ordered on an ext3-format disk) -> ordered without it, and
@@ -90,6 +91,10 @@ esac
 # and its wb's share of the limit is 6.1's wb_calc_thresh(): flexible
 # proportions (lib/flex_proportions.c), as vm.bdi_share = flex has it
 [ $legacy = 0 ] || sets+=(--set vm.task_dirty_limit=no --set vm.bdi_share=flex)
+# every guest runs 6.1: its dirty limits are of 6.1's dirtyable memory
+# (global_dirtyable_memory(); the series' legacy throttling calls 6.1's
+# global_dirty_limits() too)
+sets+=(--set vm.dirtyable=6.1)
 case ${R[qemu.fs]} in
 ext4) sets+=(--set ext3.journal=ordered --set ext3.delalloc=yes) ;;
 # an ext3-format disk under ext4's driver: mballoc's indirect-block path
