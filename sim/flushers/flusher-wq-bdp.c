@@ -630,7 +630,6 @@ void wq_bandwidth_init(struct machine *m, struct wq_wb *w)
 void wq_domain_init(struct machine *m)
 {
 	struct wq_model *wm = wq_model(m);
-	uint64_t untouched = m->mm.anon_untouched;
 	uint64_t bg, dirty;
 
 	/*
@@ -642,9 +641,7 @@ void wq_domain_init(struct machine *m)
 	 * pages at the first throttled check of a run whose threshold was
 	 * by then 16,444 (docs/validation.md).
 	 */
-	m->mm.anon_untouched = global_page_state(&m->mm, NR_ANON_PAGES);
-	get_dirty_limits(m, NULL, &bg, &dirty, NULL, NULL);
-	m->mm.anon_untouched = untouched;
+	dirty_thresholds(&m->mm, boot_dirtyable_memory(&m->mm), &bg, &dirty);
 	wm->dirty_limit = (unsigned long)dirty;
 	sim_event_init(&wm->period_timer, writeout_period, "wq_writeout_period");
 	sim_schedule_in(&m->sim, &wm->period_timer, VM_COMPLETIONS_PERIOD_LEN);

@@ -175,7 +175,7 @@ uint64_t totalreserve_pages(const struct mm *mm)
  * balance_dirty_pages trace put its threshold at 16,444 a second into
  * a run (docs/validation.md).
  */
-uint64_t determine_dirtyable_memory(const struct mm *mm)
+static uint64_t dirtyable_memory(const struct mm *mm, uint64_t untouched)
 {
 	uint64_t free = global_page_state(mm, NR_FREE_PAGES);
 	uint64_t reserve;
@@ -183,10 +183,21 @@ uint64_t determine_dirtyable_memory(const struct mm *mm)
 	if (mm->p.dirtyable == DIRTYABLE_2630)
 		return free + global_page_state(mm, NR_FILE_PAGES) +
 		       global_page_state(mm, NR_ANON_PAGES) + 1;
-	free += mm->anon_untouched;
+	free += untouched;
 	reserve = totalreserve_pages(mm);
 	free -= free < reserve ? free : reserve;
 	return free + global_page_state(mm, NR_FILE_PAGES) + 1;
+}
+
+uint64_t determine_dirtyable_memory(const struct mm *mm)
+{
+	return dirtyable_memory(mm, mm->anon_untouched);
+}
+
+/* the same before any process has run: none of vm.anon_mem is taken */
+uint64_t boot_dirtyable_memory(const struct mm *mm)
+{
+	return dirtyable_memory(mm, global_page_state(mm, NR_ANON_PAGES));
 }
 
 /**

@@ -130,6 +130,7 @@ struct mm {
 int mm_init(struct mm *mm, struct sim *sim, const struct vm_params *p);
 void mm_exit(struct mm *mm);
 uint64_t determine_dirtyable_memory(const struct mm *mm);
+uint64_t boot_dirtyable_memory(const struct mm *mm);
 uint64_t totalreserve_pages(const struct mm *mm);
 void mm_anon_untouched(struct mm *mm);
 void mm_touch_anon(struct mm *mm, uint64_t pages);

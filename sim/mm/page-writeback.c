@@ -12,25 +12,14 @@
 #include "init/machine.h"
 
 /**
- * get_dirty_limits - the three thresholds of v2.6.30, in pages
- * @t: the dirtying task, for task_dirty_limit(); NULL for none
- * @bdi: with @pbdi_dirty: this bdi's share of the dirty threshold
+ * dirty_thresholds - background and dirty thresholds of @available pages
  *
  * background = dirty_background_ratio% and dirty = dirty_ratio% (at least
- * 5%) of dirtyable memory; background is halved dirty if not below it.
- * The bdi's share is dirty * its fraction of recent writeback completions
- * (min_ratio/max_ratio 0/100; the fraction as vm.bdi_share says), clipped to what the dirty limit leaves
- * (clip_bdi_dirty_limit), then lowered by up to 1/8 for a task that did
- * much of the recent dirtying (task_dirty_limit, unless vm.task_dirty_limit
- * is off: the kernel series' legacy throttling has no per-task dirtying
- * proportions on 6.1's structures and leaves it out).
+ * 5%); background is halved dirty if not below it.
  */
-void get_dirty_limits(struct machine *m, struct task *t,
-		      uint64_t *pbackground, uint64_t *pdirty,
-		      uint64_t *pbdi_dirty, struct backing_dev_info *bdi)
+void dirty_thresholds(const struct mm *mm, uint64_t available,
+		      uint64_t *pbackground, uint64_t *pdirty)
 {
-	struct mm *mm = &m->mm;
-	uint64_t available = determine_dirtyable_memory(mm);
 	unsigned int dirty_ratio = mm->p.dirty_ratio;
 	uint64_t background, dirty;
 
@@ -42,6 +31,31 @@ void get_dirty_limits(struct machine *m, struct task *t,
 		background = dirty / 2;
 	*pbackground = background;
 	*pdirty = dirty;
+}
+
+/**
+ * get_dirty_limits - the three thresholds of v2.6.30, in pages
+ * @t: the dirtying task, for task_dirty_limit(); NULL for none
+ * @bdi: with @pbdi_dirty: this bdi's share of the dirty threshold
+ *
+ * dirty_thresholds() of the dirtyable memory. The bdi's share is the
+ * dirty threshold times its fraction of recent writeback completions
+ * (min_ratio/max_ratio 0/100; the fraction as vm.bdi_share says),
+ * clipped to what the dirty limit leaves (clip_bdi_dirty_limit), then
+ * lowered by up to 1/8 for a task that did much of the recent dirtying (task_dirty_limit, unless vm.task_dirty_limit
+ * is off: the kernel series' legacy throttling has no per-task dirtying
+ * proportions on 6.1's structures and leaves it out).
+ */
+void get_dirty_limits(struct machine *m, struct task *t,
+		      uint64_t *pbackground, uint64_t *pdirty,
+		      uint64_t *pbdi_dirty, struct backing_dev_info *bdi)
+{
+	struct mm *mm = &m->mm;
+	uint64_t dirty;
+
+	dirty_thresholds(mm, determine_dirtyable_memory(mm), pbackground,
+			 pdirty);
+	dirty = *pdirty;
 
 	if (bdi && pbdi_dirty) {
 		uint64_t num, den, bdi_dirty, avail_dirty, used, inv;

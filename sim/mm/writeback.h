@@ -163,6 +163,8 @@ long wq_writeback_chunk_size(bool sync_all, unsigned long avg_write_bandwidth,
 			     unsigned long dirty_limit, long nr_pages);
 
 /* page-writeback.c: thresholds, throttling helpers, writing pages */
+void dirty_thresholds(const struct mm *mm, uint64_t available,
+		      uint64_t *pbackground, uint64_t *pdirty);
 void get_dirty_limits(struct machine *m, struct task *t,
 		      uint64_t *pbackground, uint64_t *pdirty,
 		      uint64_t *pbdi_dirty, struct backing_dev_info *bdi);
