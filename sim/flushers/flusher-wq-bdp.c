@@ -249,10 +249,18 @@ static uint64_t fprop_events(const struct wq_wb *w)
 	return w->fp_events + bdi_stat(w->bdi, BDI_WRITTEN) - w->fp_written;
 }
 
+/* vm.other_writeout: a device outside the run, a wb of the domain too */
+static uint64_t other_fprop_events(const struct machine *m,
+				   const struct wq_model *wm)
+{
+	return wm->other_fp_events + m->other_written - wm->other_fp_written;
+}
+
 static void writeout_period(struct sim *sim, struct sim_event *ev)
 {
 	struct wq_model *wm = container_of(ev, struct wq_model, period_timer);
-	uint64_t total = 0;
+	struct machine *m = container_of(sim, struct machine, sim);
+	uint64_t total = other_fprop_events(m, wm);
 
 	for (int i = 0; i < wm->nr_wbs; i++)
 		total += fprop_events(&wm->wbs[i]);
@@ -263,6 +271,8 @@ static void writeout_period(struct sim *sim, struct sim_event *ev)
 			w->fp_events = fprop_events(w) >> 1;
 			w->fp_written = bdi_stat(w->bdi, BDI_WRITTEN);
 		}
+		wm->other_fp_events = other_fprop_events(m, wm) >> 1;
+		wm->other_fp_written = m->other_written;
 	}
 	sim_schedule_in(sim, ev, VM_COMPLETIONS_PERIOD_LEN);
 }
@@ -272,7 +282,7 @@ static void wq_fprop_fraction(struct machine *m, const struct wq_wb *w,
 {
 	struct wq_model *wm = wq_model(m);
 
-	*den = 0;
+	*den = other_fprop_events(m, wm);
 	for (int i = 0; i < wm->nr_wbs; i++)
 		*den += fprop_events(&wm->wbs[i]);
 	*num = fprop_events(w);

@@ -59,6 +59,8 @@ struct wq_model {
 	unsigned long dirty_limit_tstamp;
 	unsigned long ratelimit_pages;
 	struct sim_event period_timer;
+	/* vm.other_writeout's completions in the same proportions */
+	uint64_t other_fp_events, other_fp_written;
 };
 
 static inline struct wq_model *wq_model(struct machine *m)

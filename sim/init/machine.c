@@ -199,6 +199,7 @@ int machine_init(struct machine *m, struct scenario *s, const char *outdir,
 	get_dirty_limits(m, NULL, &bg, &dirty, NULL, NULL);
 	prop_descriptor_init(&m->vm_completions, prop_calc_shift(dirty));
 	writeout_period_init(m);
+	other_writeout_init(m);
 	prop_descriptor_init(&m->vm_dirties, prop_calc_shift(dirty));
 
 	/* 2.6.30's blockdev_superblock: made at boot, the oldest "mount" */

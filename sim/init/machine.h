@@ -33,6 +33,9 @@ struct machine_disk {
  * @vm_fcompletions, @writeout_period: the same as 6.1 keeps them
  *	(vm.bdi_share = flex): flexible proportions, a new period every
  *	VM_COMPLETIONS_PERIOD_LEN while there are completions to age
+ * @other_writeout, @other_written, @other_completions,
+ * @other_fcompletions: vm.other_writeout, the completions of a device
+ *	outside the run, as a bdi's in both proportions
  * @vm_dirties: task shares of dirtied pages (task_dirty_limit)
  * @congestion_wqh: congestion_wait() sleepers, [0] async [1] sync
  * @dirty_throttled: balance_dirty_pages calls that throttled a task
@@ -52,6 +55,10 @@ struct machine {
 	struct prop_descriptor vm_completions;
 	struct fprop_global vm_fcompletions;
 	struct sim_event writeout_period;
+	struct sim_event other_writeout;
+	uint64_t other_written;
+	struct prop_local other_completions;
+	struct fprop_local other_fcompletions;
 	struct prop_descriptor vm_dirties;
 	struct wait_queue_head congestion_wqh[2];
 	FILE *trace;

@@ -59,6 +59,9 @@ static const struct opt_desc vm_opts[] = {
 	{ "dirtyable", OPT_ENUM, offsetof(struct vm_params, dirtyable),
 	  "2.6.30", 0, 0, NULL, dirtyable_names,
 	  "the memory the dirty ratios are of: 2.6.30 (determine_dirtyable_memory(): free pages and every LRU page, process memory included) or 6.1 (global_dirtyable_memory(): free pages less totalreserve_pages, and the file LRU; what a 6.1 kernel, the kernel series' legacy throttling included, computes)" },
+	{ "other_writeout", OPT_SIZE, offsetof(struct vm_params, other_writeout),
+	  "0", 0, 1e12, "bytes/s", NULL,
+	  "page-cache writeback completed at this steady rate by a backing device outside the run (a tracer's output disk), a page at a time: counted in every bdi's share of completions as a kernel counts it, nothing else (0: none)" },
 	{ NULL },
 };
 

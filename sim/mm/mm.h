@@ -68,6 +68,7 @@ struct vm_params {
 	bool task_dirty_limit;		/* lower the limit for heavy dirtiers */
 	int bdi_share;			/* enum bdi_share: the completions' proportions */
 	int dirtyable;			/* enum dirtyable: which pages count */
+	uint64_t other_writeout;	/* bytes/s completed outside the run */
 };
 
 /* vm.dirtyable, in the order of dirtyable_names */

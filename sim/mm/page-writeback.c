@@ -120,12 +120,55 @@ void writeout_period_init(struct machine *m)
  * wb_writeout_inc_flex - a page of @bdi's finished writeback (vm.bdi_share
  * = flex: __wb_writeout_add() of 6.1)
  */
-void wb_writeout_inc_flex(struct machine *m, struct backing_dev_info *bdi)
+static void fprop_writeout_inc(struct machine *m, struct fprop_local *pl)
 {
-	fprop_inc(&m->vm_fcompletions, &bdi->fcompletions);
+	fprop_inc(&m->vm_fcompletions, pl);
 	if (!sim_event_pending(&m->writeout_period))
 		sim_schedule_in(&m->sim, &m->writeout_period,
 				VM_COMPLETIONS_PERIOD_LEN);
+}
+
+void wb_writeout_inc_flex(struct machine *m, struct backing_dev_info *bdi)
+{
+	fprop_writeout_inc(m, &bdi->fcompletions);
+}
+
+/*
+ * vm.other_writeout: a backing device outside the run (the guest's
+ * results disk, where trace-cmd and blktrace write what they record)
+ * completes its page-cache writeback at a steady rate. A kernel counts
+ * those completions in the same proportions as the run's disks
+ * (2.6.30's __bdi_writeout_inc(), 6.1's __wb_writeout_add()), so they
+ * lower every run disk's share of the dirty limit; nothing else of that
+ * device is modelled (its few dirty pages are written within a flusher
+ * wake-up of being dirtied on an unthrottled disk). The k-th page
+ * completes at k x PAGE_SIZE / rate, from the clock's start.
+ */
+static sim_time_t other_writeout_time(const struct machine *m, uint64_t k)
+{
+	return (sim_time_t)((double)k * PAGE_SIZE * NSEC_PER_SEC /
+			    (double)m->mm.p.other_writeout);
+}
+
+static void other_writeout(struct sim *sim, struct sim_event *ev)
+{
+	struct machine *m = container_of(ev, struct machine, other_writeout);
+
+	m->other_written++;
+	prop_inc(&m->vm_completions, &m->other_completions);
+	if (m->mm.p.bdi_share == BDI_SHARE_FLEX)
+		fprop_writeout_inc(m, &m->other_fcompletions);
+	sim_schedule_at(sim, ev, other_writeout_time(m, m->other_written + 1));
+}
+
+void other_writeout_init(struct machine *m)
+{
+	prop_local_init(&m->other_completions);
+	fprop_local_init(&m->other_fcompletions);
+	sim_event_init(&m->other_writeout, other_writeout, "other_writeout");
+	if (m->mm.p.other_writeout)
+		sim_schedule_at(&m->sim, &m->other_writeout,
+				other_writeout_time(m, 1));
 }
 
 /**

@@ -178,10 +178,6 @@ nalloc=$(grep -ac 'page allocation failure' "$out/qemu/console.log" || true)
 	echo "; resolved by tools/experiment/run.sh (wbsim options --experiment --dump)"
 	cat "$work/resolved.ini"
 } >"$out/experiment.ini"
-# scenario.ini: the twin, the guest's disk as wbsim models it; `wbsim run
-# scenario.ini` predicts this run (tools/validate/twin.sh says how)
-WBSIM=$wbsim "$KROOT/tools/validate/twin.sh" "$out/experiment.ini" >"$out/scenario.ini" ||
-	msg "cannot write the twin scenario $out/scenario.ini (the run itself is complete)"
 
 # facts of the boot for summary.sh
 {
@@ -189,3 +185,9 @@ WBSIM=$wbsim "$KROOT/tools/validate/twin.sh" "$out/experiment.ini" >"$out/scenar
 		"$model" "$sbfair" "$sched" "$(basename "$image")" "$cache" "$((t1 - t0))"
 } >"$out/qemu/run.env"
 "$EXP/summary.sh" "$out"
+# scenario.ini: the twin, the guest's disk as wbsim models it; `wbsim run
+# scenario.ini` predicts this run (tools/validate/twin.sh says how). After
+# summary.sh: the twin reads the run's throttled events from summary.json
+# (the results disk's writeback)
+WBSIM=$wbsim "$KROOT/tools/validate/twin.sh" "$out/experiment.ini" >"$out/scenario.ini" ||
+	msg "cannot write the twin scenario $out/scenario.ini (the run itself is complete)"

@@ -88,17 +88,25 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 # each cell's twin: made by tools/validate/twin.sh from its first run's
 # parameters (experiment.ini), as the model has it today; the repeats of
-# a cell ran the same parameters, so their twins must agree
+# a cell ran the same parameters, so their twins must agree, but for the
+# results disk's writeback (vm.other_writeout), which each run's own
+# trace volume sets: seed k runs the k-th run's (cycling), as the starts
+# below
 for c in $cells; do
 	ini=("$evidence/$c"/r*/experiment.ini)
 	mkdir -p "$out/$c"
 	scen=$out/$c/scenario.ini
 	export WBSIM=$wbsim
 	"$VAL/twin.sh" "${ini[0]}" >"$scen" || bad "cell '$c': twin.sh failed on ${ini[0]}"
+	: >"$out/$c/other_writeout.txt"
 	for other in "${ini[@]}"; do
-		cmp -s <(grep -v '^;' "$scen") <("$VAL/twin.sh" "$other" | grep -v '^;') ||
+		"$VAL/twin.sh" "$other" >"$out/$c/twin.tmp" || bad "cell '$c': twin.sh failed on $other"
+		cmp -s <(grep -v '^;\|^other_writeout =' "$scen") <(grep -v '^;\|^other_writeout =' "$out/$c/twin.tmp") ||
 			bad "cell '$c': $other is not the same experiment as ${ini[0]}"
+		ow=$(sed -n 's/^other_writeout = //p' "$out/$c/twin.tmp")
+		echo "${ow:--}" >>"$out/$c/other_writeout.txt"
 	done
+	rm -f "$out/$c/twin.tmp"
 done
 # seed k's start offsets: the k-th real run's measured start (cycling),
 # "-" for the asked offsets when any run of the cell lacks it
@@ -114,14 +122,17 @@ for c in $cells; do
 	done
 	case " ${offs[*]} " in *" - "*) offs=(-) ;; esac
 	echo "$c ${offs[*]}" >>"$out/starts.txt.tmp"
+	mapfile -t ows <"$out/$c/other_writeout.txt"
 	for s in $(seq 1 "$seeds"); do
-		printf '%s\0%s\0%s\0%s\0' "$c" "$out/$c/scenario.ini" "$s" "${offs[$(((s - 1) % ${#offs[@]}))]}"
+		printf '%s\0%s\0%s\0%s\0%s\0' "$c" "$out/$c/scenario.ini" "$s" "${offs[$(((s - 1) % ${#offs[@]}))]}" \
+			"${ows[$(((s - 1) % ${#ows[@]}))]}"
 	done
-done | WBSIM=$wbsim OUT=$out ROOT=$ROOT xargs -0 -n 4 -P "$jobs" bash -c '
-	c=$1 scen=$2 s=$3 off=$4
+done | WBSIM=$wbsim OUT=$out ROOT=$ROOT xargs -0 -n 5 -P "$jobs" bash -c '
+	c=$1 scen=$2 s=$3 off=$4 ow=$5
 	mkdir -p "$OUT/$c"
 	set -- --set "sim.seed=$s"
 	[ "$off" = - ] || set -- "$@" --set "dbench.start_offsets=$off"
+	[ "$ow" = - ] || set -- "$@" --set "vm.other_writeout=$ow"
 	if "$WBSIM" run "$scen" "$@" -o "$OUT/$c/r$s" >"$OUT/$c/r$s.log" 2>&1 &&
 		"$ROOT/tools/experiment/run-row.sh" "$c" "$OUT/$c/r$s" >"$OUT/$c/r$s.json"; then
 		:
