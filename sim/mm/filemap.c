@@ -263,9 +263,7 @@ void end_page_writeback(struct machine *m, struct page *page)
 	mod_page_state(&m->mm, NR_WRITTEN, 1);
 	bdi->stat[BDI_WRITEBACK]--;
 	bdi->stat[BDI_WRITTEN]++;
-	prop_inc(&m->vm_completions, &bdi->completions);
-	if (m->mm.p.bdi_share == BDI_SHARE_FLEX)
-		wb_writeout_inc_flex(m, bdi);
+	bdi_writeout_inc(m, bdi);
 	if (!mapping->nr_writeback && m->flusher &&
 	    m->flusher->inode_writeback_end)
 		m->flusher->inode_writeback_end(m, mapping->host);

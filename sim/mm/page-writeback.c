@@ -116,21 +116,29 @@ void writeout_period_init(struct machine *m)
 	sim_event_init(&m->writeout_period, writeout_period, "writeout_period");
 }
 
-/**
- * wb_writeout_inc_flex - a page of @bdi's finished writeback (vm.bdi_share
- * = flex: __wb_writeout_add() of 6.1)
+/*
+ * A page of writeback finished on the device of @pl / @fpl: its share of
+ * completions, 2.6.30's (__bdi_writeout_inc()) and, with vm.bdi_share =
+ * flex, 6.1's (__wb_writeout_add())
  */
-static void fprop_writeout_inc(struct machine *m, struct fprop_local *pl)
+static void writeout_inc(struct machine *m, struct prop_local *pl,
+			 struct fprop_local *fpl)
 {
-	fprop_inc(&m->vm_fcompletions, pl);
+	prop_inc(&m->vm_completions, pl);
+	if (m->mm.p.bdi_share != BDI_SHARE_FLEX)
+		return;
+	fprop_inc(&m->vm_fcompletions, fpl);
 	if (!sim_event_pending(&m->writeout_period))
 		sim_schedule_in(&m->sim, &m->writeout_period,
 				VM_COMPLETIONS_PERIOD_LEN);
 }
 
-void wb_writeout_inc_flex(struct machine *m, struct backing_dev_info *bdi)
+/**
+ * bdi_writeout_inc - a page of @bdi's finished writeback
+ */
+void bdi_writeout_inc(struct machine *m, struct backing_dev_info *bdi)
 {
-	fprop_writeout_inc(m, &bdi->fcompletions);
+	writeout_inc(m, &bdi->completions, &bdi->fcompletions);
 }
 
 /*
@@ -155,9 +163,7 @@ static void other_writeout(struct sim *sim, struct sim_event *ev)
 	struct machine *m = container_of(ev, struct machine, other_writeout);
 
 	m->other_written++;
-	prop_inc(&m->vm_completions, &m->other_completions);
-	if (m->mm.p.bdi_share == BDI_SHARE_FLEX)
-		fprop_writeout_inc(m, &m->other_fcompletions);
+	writeout_inc(m, &m->other_completions, &m->other_fcompletions);
 	sim_schedule_at(sim, ev, other_writeout_time(m, m->other_written + 1));
 }
 

@@ -182,7 +182,7 @@ int filemap_fdatawait(struct machine *m, struct task *t,
 sim_time_t dirty_writeback_interval(const struct machine *m);
 void writeout_period_init(struct machine *m);
 void other_writeout_init(struct machine *m);
-void wb_writeout_inc_flex(struct machine *m, struct backing_dev_info *bdi);
+void bdi_writeout_inc(struct machine *m, struct backing_dev_info *bdi);
 bool over_bground_thresh(struct machine *m);
 void congestion_wait(struct machine *m, struct task *t, sim_time_t timeout);
 void machine_congestion_init(struct machine *m, struct request_queue *q);
