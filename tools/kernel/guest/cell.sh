@@ -147,6 +147,12 @@ snap() { # suffix
 		cat $d/stat >$R/${d##*/}.stat.$1
 	done
 	cat /proc/uptime >$R/uptime.$1
+	# every task's /proc/PID/stat (utime and stime, fields 14 and 15, in
+	# USER_HZ ticks): the writeback workers' CPU time per page written
+	# (tools/experiment/kworker-cpu.sh)
+	for p in /proc/[0-9]*; do
+		read -r l <$p/stat 2>/dev/null && echo "$l"
+	done >$R/threads.$1
 }
 
 # --- the instances, released together -------------------------------------
