@@ -40,12 +40,9 @@ done
 # pid, comm and utime + stime of each line: comm is in parentheses and
 # may hold spaces, so fields are counted from the last ')'
 ticks() {
-	awk '{
-		o = index($0, "("); c = 0
-		for (i = length($0); i > 0; i--) if (substr($0, i, 1) == ")") { c = i; break }
-		if (!o || !c) next
-		comm = substr($0, o + 1, c - o - 1)
-		n = split(substr($0, c + 2), f, " ")
+	awk 'match($0, /\(.*\)/) {
+		comm = substr($0, RSTART + 1, RLENGTH - 2)
+		n = split(substr($0, RSTART + RLENGTH), f, " ")
 		# after the comm: state is f[1], utime field 14 of the line is f[12]
 		if (n < 13) next
 		print $1 "\t" comm "\t" (f[12] + f[13])
