@@ -29,7 +29,8 @@ static const struct opt_desc sim_opts[] = {
 	{ "sched_slice", OPT_TIME, offsetof(struct sim_params, sched_slice), "4",
 	  0.01, 1000, "ms", NULL,
 	  "CPU time slice while others wait (CFS sched_min_granularity at 2.6.30 defaults)" },
-	/* rr by default: every documented outcome rests on it */
+	/* rr by default: the 2009 scenarios' documented outcomes rest on it;
+	 * the twins of the real runs (vm61.ini, twin.sh) run cfs */
 	{ "sched", OPT_ENUM, offsetof(struct sim_params, sched), "rr", 0, 0,
 	  NULL, sim_sched_names,
 	  "CPU scheduler: rr (one run queue, sched_slice each, a woken task at the tail) or cfs (CFS's vruntime order of 2.6.30-6.1: a woken sleeper placed half a latency period back, preempting; sched_slice unused)" },

@@ -61,7 +61,7 @@ for k in "${keys[@]}"; do
 	case $k in
 	disk.capacity|disk.partitions) ;;
 	disk.*|vdisk.*|dbench.cpu_*|queue.max_sectors_kb|queue.nr_requests|queue.mq|\
-	sim.timer_slack|ext3.commit_interval|ext3.cpu_commit|\
+	sim.timer_slack|sim.sched|ext3.commit_interval|ext3.cpu_commit|\
 	writeback.cpu_per_page|writeback.cpu_fork)
 		sets+=(--set "$k=${T[$k]}") ;;
 	esac
