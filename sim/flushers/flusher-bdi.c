@@ -106,6 +106,39 @@ static struct inode *fair_next_inode(struct bdi_writeback *wb,
 	return list_last_entry(&wb->b_io, struct inode, i_list);
 }
 
+/*
+ * requeue_busy_run - the inodes at the tail of b_io that another task is
+ * writing (I_SYNC) go to b_more_io, as writeback_single_inode sends them
+ * one by one (WB_SYNC_NONE), here in one splice with the same order and
+ * the same superblock runs noted. Under a throttled crowd thousands of
+ * dirtiers sleep in get_request holding I_SYNC on their inodes and every
+ * pass meets all of them (2.6.32 walked them too, under inode_lock); the
+ * walk stays, the per-inode calls go. Not used where an inode's visit
+ * prints (trace_verbose) or picks a turn (bdi-fair).
+ * Return: the number of inodes moved.
+ */
+static long requeue_busy_run(struct bdi_writeback *wb,
+			     struct writeback_control *wbc, sim_time_t start)
+{
+	struct list_head *last = wb->b_io.prev, *pos = last;
+	long n = 0;
+
+	while (pos != &wb->b_io) {
+		struct inode *inode = list_entry(pos, struct inode, i_list);
+
+		if (!(inode->i_state & I_SYNC) || inode->dirtied_when > start ||
+		    (wbc->sb && wbc->sb != inode->i_sb))
+			break;
+		if (wbc->chunk_sb != inode->i_sb)	/* else a no-op */
+			wb_chunk_note(wbc, inode, 0);
+		n++;
+		pos = pos->prev;
+	}
+	if (n)
+		list_bulk_move(&wb->b_more_io, pos->next, last);
+	return n;
+}
+
 /**
  * writeback_inodes_wb - one pass over b_io (v2.6.32), from the flusher or
  * from a dirtying task in balance_dirty_pages
@@ -130,6 +163,12 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 			inode = list_last_entry(&wb->b_io, struct inode, i_list);
 		if (!inode)
 			break;
+		if (!(model(m)->fair && !sb) && !wb_trace_verbose_on(m) &&
+		    wbc->sync_mode == WB_SYNC_NONE &&
+		    requeue_busy_run(wb, wbc, start)) {
+			wbc->more_io = true;
+			continue;
+		}
 		if (sb && sb != inode->i_sb) {
 			redirty_tail(m, inode, &wb->b_dirty);
 			continue;

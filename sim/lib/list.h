@@ -60,6 +60,24 @@ static inline void list_move_tail(struct list_head *e, struct list_head *head)
 	list_add_tail(e, head);
 }
 
+/*
+ * list_bulk_move - move the run @first..@last (in list order, @first
+ * nearer the head) to the front of @head, order kept: what list_move of
+ * each entry from @last back to @first does, in O(1) (the kernel has the
+ * tail variant, list_bulk_move_tail)
+ */
+static inline void list_bulk_move(struct list_head *head,
+				  struct list_head *first,
+				  struct list_head *last)
+{
+	first->prev->next = last->next;
+	last->next->prev = first->prev;
+	first->prev = head;
+	last->next = head->next;
+	head->next->prev = last;
+	head->next = first;
+}
+
 static inline bool list_empty(const struct list_head *head)
 {
 	return head->next == head;

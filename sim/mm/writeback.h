@@ -214,8 +214,13 @@ void __wb_trace(struct machine *m, struct task *t, bool verbose,
 #define wb_trace(m, t, ev, ...) \
 	__wb_trace(m, t, false, #ev, tev_fmt_##ev, ##__VA_ARGS__)
 /* a frequent event: printed only with writeback.trace_verbose */
-#define wb_trace_verbose(m, t, ev, ...) \
-	__wb_trace(m, t, true, #ev, tev_fmt_##ev, ##__VA_ARGS__)
+#define wb_trace_verbose(m, t, ev, ...) do { \
+	if (wb_trace_verbose_on(m)) \
+		__wb_trace(m, t, true, #ev, tev_fmt_##ev, ##__VA_ARGS__); \
+} while (0)
+/* tested at the call site: the arguments of a per-inode event cost more
+ * than the event when the trace is off */
+#define wb_trace_verbose_on(m)	((m)->trace && (m)->wbp.trace_verbose)
 /* MAJ, MIN of a dev_t, for the formats' "%u:%u" */
 #define TEV_DEV(devt)	MAJOR(devt), MINOR(devt)
 /*

@@ -78,7 +78,7 @@ within() {
 # figures ("KEY:n" the count, "KEY:m" the mean) within 20%, or within
 # the tolerance a third field gives ("KEY:m:0.3")
 compare() {
-	local name=$1 real=$2 sim=$3 k rn rm sn sm
+	local name=$1 real=$2 sim=$3 k rn rm sn sm key what tol
 	shift 3
 	for k in all flusher journal jbursts fbursts; do
 		read -r rn rm < <(fig "$real" $k)
@@ -86,7 +86,6 @@ compare() {
 		printf '%s %-8s guest %5d %7.1f   twin %5d %7.1f\n' "$name" "$k" "$rn" "$rm" "$sn" "$sm"
 	done
 	for k in "$@"; do
-		local key what tol
 		IFS=: read -r key what tol <<<"$k"
 		read -r rn rm < <(fig "$real" "$key")
 		read -r sn sm < <(fig "$sim" "$key")

@@ -10,8 +10,10 @@
 #    open stays counted once) and dbench logs that wbfair reads;
 #  - on box2009's own disk under 6.1's IO-less throttling (wq) the same
 #    clients finish: exit 0, complete:true, no op over 120 s.
-# Each is one simulation of at most 612 simulated s (under a minute of
-# wall time).
+# Each is one simulation of at most 612 simulated s. The first is the
+# costly one: its thousands of throttled dirtiers each walk b_io past the
+# inodes the others hold (I_SYNC) every 100 ms; it takes ~80 s of wall
+# time, ~115 s under ASan (bench/sim.sh, "throttled crowd").
 . tests/shlib.sh
 need jq
 [ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
