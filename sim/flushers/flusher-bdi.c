@@ -149,6 +149,11 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 	struct bdi_wb_priv *fp = wb->bdi->flusher_priv;
 	const sim_time_t start = m->sim.now;	/* livelock avoidance */
 	struct super_block *sb = wbc->sb;
+	const bool fair = model(m)->fair && !sb;
+	/* busy inodes skipped a run at a time where a visit does nothing
+	 * else (requeue_busy_run) */
+	const bool skip_busy = !fair && !wb_trace_verbose_on(m) &&
+			       wbc->sync_mode == WB_SYNC_NONE;
 
 	if (!wbc->for_kupdate || list_empty(&wb->b_io))
 		queue_io(&wb->b_dirty, &wb->b_io, &wb->b_more_io, wbc);
@@ -157,15 +162,13 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 		struct inode *inode;
 		long before = wbc->nr_to_write;
 
-		if (model(m)->fair && !sb)
+		if (fair)
 			inode = fair_next_inode(wb, fp, m->wbp.sb_fair_quantum);
 		else
 			inode = list_last_entry(&wb->b_io, struct inode, i_list);
 		if (!inode)
 			break;
-		if (!(model(m)->fair && !sb) && !wb_trace_verbose_on(m) &&
-		    wbc->sync_mode == WB_SYNC_NONE &&
-		    requeue_busy_run(wb, wbc, start)) {
+		if (skip_busy && requeue_busy_run(wb, wbc, start)) {
 			wbc->more_io = true;
 			continue;
 		}
@@ -183,7 +186,7 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 				 wbc->nr_to_write, wb_reason_name[wbc->reason]);
 		writeback_single_inode(inode, wbc, &wb->b_dirty, &wb->b_more_io);
 		wb_chunk_note(wbc, inode, before - wbc->nr_to_write);
-		if (model(m)->fair && !sb)
+		if (fair)
 			fp->turn_left -= before - wbc->nr_to_write;
 		if (before != wbc->nr_to_write)
 			cpu_burn(wbc->task, (sim_time_t)(before - wbc->nr_to_write) *
