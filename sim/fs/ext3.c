@@ -47,10 +47,9 @@ struct ext3_sb {
 	/* a commit's blocks and journal bios, owned by kjournald's stack;
 	 * here so that a run ending mid-commit can free them at umount */
 	uint64_t *commit_blocks;
-	/* the inodes whose ordered data a commit waits for (freed at umount
-	 * when a run ends in the middle of that wait) */
-	struct inode **commit_batch;
-	struct ordered_ref *commit_refs;	/* the same, under jbd2 */
+	/* the inodes and ranges whose ordered data a commit waits for
+	 * (freed at umount when a run ends in the middle of that wait) */
+	struct ordered_ref *commit_refs;
 	struct list_head jbios;
 	size_t t_nr, t_cap;
 	uint64_t *t_set;		/* open addressing, 0 = empty */
@@ -310,13 +309,24 @@ static int ext3_sop_map_write(struct inode *inode, struct page *page)
 }
 
 static int ext3_sop_map_writepage(struct inode *inode, struct page *page,
-				  uint64_t *pblk)
+				  struct task *t, uint64_t *pblk)
 {
 	struct ext3_sb *es = EXT3_SB(inode->i_sb);
 	int ret;
 
-	if (!(page->flags & PG_delalloc))
-		return ext3_get_block(inode, page->index, pblk, false);
+	if (!(page->flags & PG_delalloc)) {
+		ret = ext3_get_block(inode, page->index, pblk, false);
+		/*
+		 * ext3_ordered_writepage() of 2.6.30 files the page's
+		 * buffers, under I/O from now, in the running transaction
+		 * (journal_dirty_data()): its commit waits for the ones still
+		 * in flight. A commit's own writes do not come this way
+		 * (journal_submit_data_buffers() calls submit_bh()).
+		 */
+		if (!ret && !jbd2(es) && t != &es->kjournald)
+			ordered_add(es, inode, page->index);
+		return ret;
+	}
 	/* mpage_map_one_extent(): the block is allocated as the page goes */
 	page->flags &= ~PG_delalloc;
 	inode->i_sb->s_delalloc_blocks--;
@@ -403,14 +413,16 @@ static void ext3_sop_dirty_dir_slot(struct inode *dir, uint32_t slot)
 	dirty_meta(es, pblk);
 }
 
-static void ext3_sop_write_end(struct inode *inode)
+/* ext3_ordered_write_end() of 2.6.30: journal_dirty_data() files every
+ * buffer of the page in the running transaction; jbd2 orders a range
+ * when a block is allocated instead (map_write, and with delalloc
+ * map_writepage) */
+static void ext3_sop_write_end(struct inode *inode, struct page *page)
 {
 	struct ext3_sb *es = EXT3_SB(inode->i_sb);
 
-	/* jbd2 orders a range when a block is allocated (map_write, and
-	 * with delalloc map_writepage) */
 	if (!jbd2(es))
-		ordered_add(es, inode, 0);
+		ordered_add(es, inode, page->index);
 }
 
 static void ext3_sop_write_super(struct super_block *sb)
@@ -492,73 +504,16 @@ static void journal_write(struct ext3_sb *es, struct task *t, uint64_t n,
 }
 
 /*
- * data=ordered: the transaction's data goes to the disk before its
- * metadata. As journal_submit_data_buffers() and phase 3 of 2.6.30's
- * journal_commit_transaction() do it: every data buffer of the
- * transaction is submitted first, then the commit waits for all of them,
- * so the elevator sees the whole batch and sorts it. Waiting after each
- * inode would leave the queue with one file's pages at a time: a seek
- * and a rotation per small file that the kernel does not pay. When the
- * array of inodes cannot be allocated, each inode is written and waited
- * for in turn (slower, same result). @sync is 2.6.30's write_op: the
- * data goes WRITE_SYNC_PLUG when an fsync was waiting on the transaction
- * as its commit began (t_synchronous_commit), plain WRITE otherwise, so
- * a periodic commit's data queues as async I/O (CFQ holds it back while
- * sync requests are in flight).
- *
- * Not as 2.6.30: its commit writes the buffers filed in its transaction
- * (t_sync_datalist) and waits for those; this one writes and waits for
- * the whole of every file written in it, so a commit chases a writer
- * still appending to its file and lasts longer than the kernel's. The
- * box2009 and bigram figures of docs/long-waits.md rest on it; the jbd2
- * path (commit_ordered_ranges) has the kernel's bound.
- */
-static void commit_ordered_data(struct ext3_sb *es, struct task *t,
-				struct list_head *ordered, bool sync)
-{
-	struct machine *m = es->m;
-	struct inode **batch = NULL;
-	size_t n = 0, cap = 0;
-	struct list_head *pos;
-
-	list_for_each(pos, ordered)
-		cap++;
-	if (cap)
-		batch = calloc(cap, sizeof(*batch));
-	es->commit_batch = batch;
-	while (!list_empty(ordered)) {
-		struct inode *inode = list_first_entry(ordered, struct inode,
-						       i_ordered);
-		struct writeback_control wbc = {
-			.m = m, .task = t, .bdi = es->sb.s_bdi,
-			.sync_mode = WB_SYNC_NONE, .nr_to_write = LONG_MAX,
-			.reason = WB_REASON_SYNC, .sync_io = sync,
-		};
-
-		list_del_init(&inode->i_ordered);
-		inode->i_tid = 0;
-		iget(inode);
-		write_cache_pages(&inode->i_data, &wbc);
-		if (batch) {
-			batch[n++] = inode;
-		} else {
-			filemap_fdatawait(m, t, &inode->i_data);
-			iput(m, t, inode);
-		}
-	}
-	for (size_t i = 0; i < n; i++) {
-		filemap_fdatawait(m, t, &batch[i]->i_data);
-		iput(m, t, batch[i]);
-	}
-	es->commit_batch = NULL;
-	free(batch);
-}
-
-/*
- * jbd2: take the committing transaction's inodes and ranges off its list
- * at once, before the commit first sleeps: a writer (or, with delalloc, a
- * flusher) that allocates more of a file meanwhile orders it in the
- * running transaction (a new range) without taking it from this commit.
+ * Take the committing transaction's inodes and ranges off its list at
+ * once, before the commit first sleeps: a writer (or, with delalloc, a
+ * flusher) that dirties or allocates more of a file meanwhile orders it
+ * in the running transaction (a new range) without taking it from this
+ * commit. jbd2 keeps a range per inode (jbd2_inode's i_dirty_start and
+ * i_dirty_end); 2.6.30's jbd a list of buffers (t_sync_datalist), which
+ * the range of the pages written in the transaction stands for: dbench
+ * writes its files front to back, so the pages between a file's first
+ * and last written ones were written in the same transaction or are
+ * clean already.
  */
 static struct ordered_ref *ordered_snapshot(struct list_head *ordered,
 					    size_t *nr)
@@ -588,29 +543,45 @@ static struct ordered_ref *ordered_snapshot(struct list_head *ordered,
 }
 
 /*
- * data=ordered under jbd2, as 6.1's journal_submit_data_buffers() and
- * journal_finish_inode_data_buffers() (fs/jbd2/commit.c) do it: for each
- * inode, write what is dirty and already mapped in the range its
- * transaction allocated (WB_SYNC_ALL, so REQ_SYNC; with delalloc a page
- * not yet allocated stays for writeback: ext4_writepage refuses it), then
- * wait for every page of those ranges under writeback. Only the range:
- * pages a writer appends after the commit began belong to the next
- * transaction, so a commit does not chase writers that keep appending.
- * With delalloc the pages writeback allocated in this transaction were
- * submitted as they were allocated, so the commit mostly waits for the
- * flusher's own I/O; without it (ext3-format disks under ext4's driver)
- * it writes the new blocks the flusher has not taken yet.
+ * data=ordered: the transaction's data goes to the disk before its
+ * metadata. Every inode's range is submitted first, then the commit
+ * waits for all of them, so the elevator sees the whole batch and sorts
+ * it (waiting after each inode would leave the queue with one file's
+ * pages at a time: a seek and a rotation per small file that the kernel
+ * does not pay). Only the ranges: pages a writer appends after the
+ * commit began belong to the next transaction, so a commit does not
+ * chase writers that keep appending.
+ *
+ * 6.1 (jbd2, fs/jbd2/commit.c): journal_submit_data_buffers() writes
+ * what is dirty and already mapped in each range with WB_SYNC_ALL, so
+ * REQ_SYNC (with delalloc a page not yet allocated stays for writeback:
+ * ext4_writepage refuses it), and journal_finish_inode_data_buffers()
+ * waits for every page of the ranges under writeback. With delalloc the
+ * pages writeback allocated in this transaction were submitted as they
+ * were allocated, so the commit mostly waits for the flusher's own I/O;
+ * without it it writes the new blocks the flusher has not taken yet.
+ *
+ * 2.6.30 (jbd, fs/jbd/commit.c): journal_submit_data_buffers() walks
+ * t_sync_datalist, submits the dirty buffers with @sync's write_op
+ * (WRITE_SYNC_PLUG when an fsync waited on the transaction as its
+ * commit began, t_synchronous_commit; plain WRITE otherwise, so a
+ * periodic commit's data queues as async I/O that CFQ holds back while
+ * sync requests are in flight), files the ones under I/O on t_locked_list
+ * and then waits for both: here WB_SYNC_NONE over the range (a page
+ * under writeback is skipped) and the wait for the range.
  */
 static void commit_ordered_ranges(struct ext3_sb *es, struct task *t,
-				 struct ordered_ref *refs, size_t n)
+				 struct ordered_ref *refs, size_t n, bool sync)
 {
 	struct machine *m = es->m;
+	bool all = jbd2(es);
 
 	for (size_t i = 0; i < n; i++) {
 		struct writeback_control wbc = {
 			.m = m, .task = t, .bdi = es->sb.s_bdi,
-			.sync_mode = WB_SYNC_ALL, .nr_to_write = LONG_MAX,
-			.reason = WB_REASON_SYNC, .skip_delalloc = true,
+			.sync_mode = all ? WB_SYNC_ALL : WB_SYNC_NONE,
+			.nr_to_write = LONG_MAX, .reason = WB_REASON_SYNC,
+			.sync_io = sync, .skip_delalloc = true,
 			.has_range = true, .range_start = refs[i].start,
 			.range_end = refs[i].end,
 		};
@@ -636,10 +607,8 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 
 	/* a new running transaction takes the changes from now on */
 	list_splice_init(&es->t_ordered, &ordered);
-	if (jbd2(es)) {
-		refs = ordered_snapshot(&ordered, &nr_refs);
-		es->commit_refs = refs;
-	}
+	refs = ordered_snapshot(&ordered, &nr_refs);
+	es->commit_refs = refs;
 	es->commit_blocks = blocks;
 	es->t_blocks = NULL;
 	es->t_nr = es->t_cap = 0;
@@ -648,13 +617,9 @@ static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 	wb_trace(m, t, jbd2_start_commit, TEV_SB_DEV(&es->sb),
 		 (unsigned)tid, sync);
 
-	if (refs) {
-		commit_ordered_ranges(es, t, refs, nr_refs);
-		es->commit_refs = NULL;
-		free(refs);
-	} else {
-		commit_ordered_data(es, t, &ordered, sync);
-	}
+	commit_ordered_ranges(es, t, refs, nr_refs, sync);
+	es->commit_refs = NULL;
+	free(refs);
 	if (nr) {
 		journal_write(es, t, 1 + (nr + 511) / 512 + nr, sync);
 		/* journal_write_commit_record() */
@@ -855,7 +820,6 @@ void ext3_umount_free(struct machine *m, struct super_block *sb)
 	free(es->t_blocks);
 	free(es->t_set);
 	free(es->commit_blocks);
-	free(es->commit_batch);
 	free(es->commit_refs);
 	while (!list_empty(&es->jbios)) {
 		struct jbio *jb = list_first_entry(&es->jbios, struct jbio, node);

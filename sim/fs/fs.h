@@ -156,11 +156,11 @@ struct super_operations {
 	 */
 	int (*map_write)(struct inode *inode, struct page *page);
 	/*
-	 * writeback takes @page: its block, allocated now if delayed
-	 * (ext4_writepages' mpage_map_and_submit_extent). -ENOSPC.
+	 * writeback by task @t takes @page: its block, allocated now if
+	 * delayed (ext4_writepages' mpage_map_and_submit_extent). -ENOSPC.
 	 */
 	int (*map_writepage)(struct inode *inode, struct page *page,
-			     uint64_t *pblk);
+			     struct task *t, uint64_t *pblk);
 	/* a new inode number in @dir's filesystem (ext3_new_inode) */
 	int (*new_inode)(struct inode *dir, bool is_dir, uint64_t *ino);
 	/* the last reference to an unlinked inode went: free its blocks */
@@ -169,8 +169,9 @@ struct super_operations {
 	void (*truncate_blocks)(struct inode *inode);
 	/* the last open handle of @inode was closed (->release) */
 	void (*release_file)(struct inode *inode);
-	/* data of @inode was written (ext3 data=ordered tracks it) */
-	void (*write_end)(struct inode *inode);
+	/* @page of @inode was written and dirtied (ext3 data=ordered files
+	 * it in the running transaction) */
+	void (*write_end)(struct inode *inode, struct page *page);
 	/* the on-disk inode changed: dirty its inode table block */
 	int (*write_inode)(struct inode *inode, bool wait);
 	/* a directory entry at @slot of @dir changed */

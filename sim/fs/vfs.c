@@ -621,6 +621,9 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 		dirtied = set_page_dirty(m, t, page);
 		nr_dirtied += dirtied;
 		mark_page_accessed(&m->mm, page);
+		/* ->write_end() comes before the dirty limits are checked */
+		if (sb->s_op->write_end)
+			sb->s_op->write_end(inode, page);
 		/*
 		 * generic_perform_write() (2.6.24 on, 2.6.30 and 6.1 alike)
 		 * checks the dirty limits after every page it copies
@@ -631,8 +634,6 @@ int64_t vfs_write(struct machine *m, struct task *t, struct inode *inode,
 		inode->i_size = end;
 		sb->s_op->write_inode(inode, false);
 	}
-	if (sb->s_op->write_end)
-		sb->s_op->write_end(inode);
 	return (int64_t)len;
 }
 

@@ -395,7 +395,8 @@ retry:
 			continue;
 		if (inode->is_bdev) {
 			pblk = page->index;
-		} else if (inode->i_sb->s_op->map_writepage(inode, page, &pblk)) {
+		} else if (inode->i_sb->s_op->map_writepage(inode, page, wbc->task,
+								    &pblk)) {
 			/*
 			 * No block for a delayed page although write() had
 			 * reserved one: ext4 gives up on it and invalidates

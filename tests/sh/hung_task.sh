@@ -13,13 +13,15 @@
 #    commit starved by the other filesystem's sync commits: checked in
 #    bigram-bdi-cfq's trace;
 #  - box2009 under the 2.6.30/2.6.32 models (pdflush, bdi, bdi-fair; all
-#    nine cells): ops over 120 s may exist (69-371 today), each mostly
-#    spent in balance_dirty_pages (the era's throttle loop has no time
-#    bound; the longest entirely) or a Flush, an fsync waiting for its
-#    filesystem's commits (docs/long-waits.md, "Flushes behind long
-#    commits"); in bdi-fair-cfq 100 such Flushes wait for a sync commit
-#    that lasts over 120 s while the other filesystem commits again and
-#    again (CFQ starving the async writes it waits for);
+#    nine cells): ops over 120 s may exist (76-451 on 2026-12-07), each
+#    mostly spent in balance_dirty_pages (the era's throttle loop has no
+#    time bound; the longest entirely) or a Flush, an fsync waiting for
+#    its filesystem's commits (docs/long-waits.md, "Flushes behind long
+#    commits"); until 2.6.30's commit was bounded to its transaction's
+#    data (2026-12-07), in bdi-fair-cfq 100 such Flushes waited for a
+#    sync commit of over 120 s while the other filesystem committed again
+#    and again (CFQ starving the async writes it waited for): checked
+#    whenever that cell has such a Flush;
 #  - nowhere else an op over 120 s that mostly waited for something else.
 # box2009 and bigram run whole (600 s simulated, a few wall seconds); jbod
 # (13 disks, over a minute of wall time whole) runs 20 s: its longest op

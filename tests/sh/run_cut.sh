@@ -9,7 +9,11 @@
 #    the reason, the hung-task record with the ops cut short counted, the
 #    open stays counted once) and dbench logs that wbfair reads;
 #  - on box2009's own disk under 6.1's IO-less throttling (wq) the same
-#    clients finish: exit 0, complete:true, no op over 120 s.
+#    clients finish: exit 0, complete:true. Ops may take over 120 s
+#    (since 2.6.30's commit was bounded, 2026-12-07: 6,000 clients share
+#    a 3 MB/s disk), but only inside balance_dirty_pages' pause loop,
+#    whose sleeps of at most 200 ms the hung-task watchdog never sees:
+#    no op over 120 s that was not throttled.
 # Each is one simulation of at most 612 simulated s. The first is the
 # costly one: its thousands of throttled dirtiers each walk b_io past the
 # inodes the others hold (I_SYNC) every 100 ms; it takes ~80 s of wall
@@ -65,7 +69,8 @@ rc=0
 $BIN/wbsim run $args --set writeback.flusher=wq -o "$d" >"$d.out" 2>"$d.err" || rc=$?
 [ $rc -eq 0 ] || fail "wq: exit $rc, want 0: $(tail -3 "$d.err")"
 s=$d/summary.json
-jq -e '.complete == true and .ops_over_hung_task_timeout == 0' "$s" >/dev/null ||
-	fail "wq: $(jq -c '{complete, ops_over_hung_task_timeout}' "$s")"
-echo "wq: finished at $(jq '.elapsed_s' "$s") s; longest op $(jq '.longest_op_wait.seconds' "$s") s"
+jq -e '.complete == true and .ops_over_hung_task_timeout_not_throttled == 0
+       and .longest_op_wait.in_balance_dirty_pages_s >= 0.95 * .longest_op_wait.seconds' "$s" >/dev/null ||
+	fail "wq: $(jq -c '{complete, ops_over_hung_task_timeout, ops_over_hung_task_timeout_not_throttled, longest_op_wait}' "$s")"
+echo "wq: finished at $(jq '.elapsed_s' "$s") s; $(jq '.ops_over_hung_task_timeout' "$s") ops over 120 s, all throttled; longest op $(jq '.longest_op_wait.seconds' "$s") s, $(jq '.longest_op_wait.in_balance_dirty_pages_s' "$s") s of it in balance_dirty_pages"
 done_test

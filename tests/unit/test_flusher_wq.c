@@ -661,17 +661,22 @@ static void test_ratelimit_zero(void)
 }
 
 /*
- * jbd2's ordered data without delalloc (an ext3-format disk under 6.1's
- * ext4 driver: ext3.allocator = mballoc): a commit writes and waits for
- * the range of blocks its transaction allocated, not for the whole file,
- * so a writer that keeps appending to one file does not hold its commit
- * open. The model's first version committed whole files: with the
- * flusher writing that file all the time its writeback never drained
- * and the first commit (5 s) had not ended at 30 s.
+ * The ordered data of one transaction, not of whole files: a writer that
+ * keeps appending to one file does not hold its commit open.
+ * - jbd2 without delalloc (an ext3-format disk under 6.1's ext4 driver:
+ *   ext3.allocator = mballoc): a commit writes and waits for the range
+ *   of blocks its transaction allocated. The model's first version
+ *   committed whole files: with the flusher writing that file all the
+ *   time its writeback never drained and the first commit (5 s) had not
+ *   ended at 30 s.
+ * - 2.6.30's jbd (ext3's own allocator): a commit writes and waits for
+ *   the buffers filed in its transaction (t_sync_datalist: written by
+ *   write(), or put under I/O by writeback, while it ran). Until
+ *   2026-12-07 the model wrote and waited for every file of the
+ *   transaction whole: the same unbounded first commit.
  */
-static void test_ordered_ranges(void)
+static void test_ordered_ranges(const char *name, const char *const *sets)
 {
-	static const char *const sets[] = { "ext3.allocator=mballoc", NULL };
 	struct writer w = { .file_bytes = 4ULL << 30, .max_files = 1,
 			    .stop = 30 * NSEC_PER_SEC };
 	unsigned int ended = 0;
@@ -692,8 +697,8 @@ static void test_ordered_ranges(void)
 		if (!ended++)
 			first = tl.t;
 	}
-	printf("ordered ranges: %u commits of sda1 ended in 30 s, the first at %.2f s; %llu MB written by dd\n",
-	       ended, first / 1e9, (unsigned long long)(w.bytes >> 20));
+	printf("%s: %u commits of sda1 ended in 30 s, the first at %.2f s; %llu MB written by dd\n",
+	       name, ended, first / 1e9, (unsigned long long)(w.bytes >> 20));
 	CHECK(ended >= 3);
 	CHECK(first > 5 * NSEC_PER_SEC && first < 15 * NSEC_PER_SEC);
 	CHECK(w.bytes > (500ULL << 20));
@@ -703,13 +708,16 @@ static void test_ordered_ranges(void)
 		sim_run(&r.m.sim, r.m.sim.now + 10 * NSEC_PER_MSEC);
 	CHECK(w.t.state == TASK_DEAD);
 	kthread_free(&w.t);
-	rig_exit(&r, "ordered_ranges");
+	rig_exit(&r, name);
 }
 
 int main(void)
 {
 	test_ratelimit_zero();
-	test_ordered_ranges();
+	static const char *const jbd2_sets[] = { "ext3.allocator=mballoc", NULL };
+
+	test_ordered_ranges("ordered_ranges_jbd2", jbd2_sets);
+	test_ordered_ranges("ordered_buffers_jbd", NULL);
 	test_chunk_size();
 	test_lifecycle();
 	test_sb_slices();
