@@ -16,7 +16,7 @@
 #    no op over 120 s that was not throttled.
 # Each is one simulation of at most 612 simulated s. The first is the
 # costly one: its thousands of throttled dirtiers each walk b_io past the
-# inodes the others hold (I_SYNC) every 100 ms; it takes ~80 s of wall
+# inodes the others hold (I_SYNC) every 100 ms; it takes ~95 s of wall
 # time, ~115 s under ASan (bench/sim.sh, "throttled crowd").
 . tests/shlib.sh
 need jq
