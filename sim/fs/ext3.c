@@ -599,15 +599,13 @@ static void commit_ordered_ranges(struct ext3_sb *es, struct task *t,
 static void journal_commit(struct ext3_sb *es, struct task *t, bool sync)
 {
 	struct machine *m = es->m;
-	struct list_head ordered = LIST_HEAD_INIT(ordered);
 	uint64_t *blocks = es->t_blocks, nr = es->t_nr;
 	uint64_t tid = ++es->t_tid;
-	struct ordered_ref *refs = NULL;
-	size_t nr_refs = 0;
+	struct ordered_ref *refs;
+	size_t nr_refs;
 
 	/* a new running transaction takes the changes from now on */
-	list_splice_init(&es->t_ordered, &ordered);
-	refs = ordered_snapshot(&ordered, &nr_refs);
+	refs = ordered_snapshot(&es->t_ordered, &nr_refs);
 	es->commit_refs = refs;
 	es->commit_blocks = blocks;
 	es->t_blocks = NULL;
