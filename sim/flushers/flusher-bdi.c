@@ -75,19 +75,29 @@ static struct list_head *bdi_dirty_list(struct inode *inode)
 	return &inode->i_data.bdi->wb.b_dirty;
 }
 
-/* bdi-fair: the next inode to write, or NULL to end this pass. */
+/*
+ * bdi-fair: the next inode to write, or NULL to end this pass. @walked:
+ * fair_requeue_busy() has just moved the turn's busy inodes and found
+ * @next, the tail-most inode of the turn left on b_io (NULL: none left),
+ * which the scan for it would find.
+ */
 static struct inode *fair_next_inode(struct bdi_writeback *wb,
-				     struct bdi_wb_priv *fp, long quantum)
+				     struct bdi_wb_priv *fp, long quantum,
+				     bool walked, struct inode *next)
 {
 	struct list_head *pos;
 
-	if (fp->turn && fp->turn_left > 0)
-		for (pos = wb->b_io.prev; pos != &wb->b_io; pos = pos->prev) {
+	if (fp->turn && fp->turn_left > 0) {
+		if (walked && next)
+			return next;
+		for (pos = wb->b_io.prev; !walked && pos != &wb->b_io;
+		     pos = pos->prev) {
 			struct inode *inode = list_entry(pos, struct inode, i_list);
 
 			if (inode->i_sb == fp->turn)
 				return inode;
 		}
+	}
 	/* turn over (quantum used or no inode of it left): next superblock,
 	 * in the order of the oldest inodes on b_io */
 	if (list_empty(&wb->b_io))
@@ -114,7 +124,7 @@ static struct inode *fair_next_inode(struct bdi_writeback *wb,
  * dirtiers sleep in get_request holding I_SYNC on their inodes and every
  * pass meets all of them (2.6.32 walked them too, under inode_lock); the
  * walk stays, the per-inode calls go. Not used where an inode's visit
- * prints (trace_verbose) or picks a turn (bdi-fair).
+ * prints (trace_verbose) or picks a turn (bdi-fair: fair_requeue_busy).
  * Return: the number of inodes moved.
  */
 static long requeue_busy_run(struct bdi_writeback *wb,
@@ -139,6 +149,62 @@ static long requeue_busy_run(struct bdi_writeback *wb,
 	return n;
 }
 
+/*
+ * fair_requeue_busy - bdi-fair's picks from @inode on while they are busy
+ * inodes of the turn's superblock: @inode is the tail-most inode of the
+ * turn on b_io, another task is writing it (I_SYNC) and it is older than
+ * the pass. Picked one by one, each would go to b_more_io without a page
+ * written (writeback_single_inode, WB_SYNC_NONE), leave turn_left as it
+ * was, and make the next pick the next inode of the turn towards the head
+ * of b_io, found by a scan from the tail past every inode of the other
+ * superblocks: under a throttled crowd, whose dirtiers hold I_SYNC while
+ * they sleep in get_request, that scan per busy inode made the pass
+ * quadratic. Here they are moved in the same order in one walk, the other
+ * superblocks' inodes stepped over; the walk stops at the first inode of
+ * the turn that is not busy or was dirtied after @start, the next pick.
+ * Outputs are those of the one-by-one picks. Not used where a visit
+ * prints (trace_verbose) or waits (WB_SYNC_ALL).
+ * Return: that inode, or NULL if the walk reached the head of b_io (no
+ * inode of the turn left on it).
+ */
+static struct inode *fair_requeue_busy(struct bdi_writeback *wb,
+			      struct writeback_control *wbc,
+			      struct inode *inode, sim_time_t start)
+{
+	struct super_block *turn = inode->i_sb;
+	struct list_head *pos = &inode->i_list, *prev;
+	/* the run of adjacent busy inodes met last, @first nearest the head:
+	 * moved one by one to the front of b_more_io they keep their order,
+	 * as one list_bulk_move does */
+	struct list_head *first = NULL, *last = NULL;
+	struct inode *next = NULL;
+
+	/* every inode moved is of the turn: one note is all the one-by-one
+	 * picks' notes of 0 pages do */
+	wb_chunk_note(wbc, inode, 0);
+	for (; pos != &wb->b_io; pos = prev) {
+		prev = pos->prev;
+		inode = list_entry(pos, struct inode, i_list);
+		if (inode->i_sb == turn &&
+		    (!(inode->i_state & I_SYNC) || inode->dirtied_when > start)) {
+			next = inode;
+			break;
+		}
+		if (inode->i_sb != turn) {
+			if (last)
+				list_bulk_move(&wb->b_more_io, first, last);
+			last = NULL;
+			continue;
+		}
+		if (!last)
+			last = pos;
+		first = pos;
+	}
+	if (last)
+		list_bulk_move(&wb->b_more_io, first, last);
+	return next;
+}
+
 /**
  * writeback_inodes_wb - one pass over b_io (v2.6.32), from the flusher or
  * from a dirtying task in balance_dirty_pages
@@ -154,6 +220,13 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 	 * else (requeue_busy_run) */
 	const bool skip_busy = !fair && !wb_trace_verbose_on(m) &&
 			       wbc->sync_mode == WB_SYNC_NONE;
+	/* and bdi-fair's busy picks in one walk (fair_requeue_busy) */
+	const bool fair_busy = fair && !wb_trace_verbose_on(m) &&
+			       wbc->sync_mode == WB_SYNC_NONE;
+
+	/* for the pick right after a walk (fair_requeue_busy) */
+	bool walked = false;
+	struct inode *next = NULL;
 
 	if (!wbc->for_kupdate || list_empty(&wb->b_io))
 		queue_io(&wb->b_dirty, &wb->b_io, &wb->b_more_io, wbc);
@@ -163,11 +236,20 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 		long before = wbc->nr_to_write;
 
 		if (fair)
-			inode = fair_next_inode(wb, fp, m->wbp.sb_fair_quantum);
+			inode = fair_next_inode(wb, fp, m->wbp.sb_fair_quantum,
+						walked, next);
 		else
 			inode = list_last_entry(&wb->b_io, struct inode, i_list);
+		walked = false;
 		if (!inode)
 			break;
+		if (fair_busy && (inode->i_state & I_SYNC) &&
+		    inode->dirtied_when <= start && fp->turn_left > 0) {
+			next = fair_requeue_busy(wb, wbc, inode, start);
+			walked = true;
+			wbc->more_io = true;
+			continue;
+		}
 		if (skip_busy && requeue_busy_run(wb, wbc, start)) {
 			wbc->more_io = true;
 			continue;
