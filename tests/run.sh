@@ -104,7 +104,12 @@ while [ $next -lt ${#names[@]} ] || [ $running -gt 0 ]; do
 		start $next
 		next=$((next + 1)) running=$((running + 1))
 	done
+	done_pid=""
 	wait -n -p done_pid
+	if [ -z "$done_pid" ]; then	# no child left to wait for: a bug here
+		echo "$0: $running tests counted as running, none to wait for" >&2
+		exit 2
+	fi
 	[ -n "${pidof[$done_pid]:-}" ] || continue
 	report "${pidof[$done_pid]}"
 	unset "pidof[$done_pid]"
