@@ -3,8 +3,12 @@
 # scenario (default sim/scenarios/box2009.ini) under every flusher model x
 # the schedulers given, for each pair of dbench start offsets, one
 # `wbsim matrix` per pair, then one table: who started first, the dbench
-# rate of each instance, the disk-side share of each partition and who
-# wrote the disk's bytes (flusher threads, dirtying tasks, kjournald).
+# rate of each instance, the disk-side share of each partition, who
+# wrote the disk's bytes (flusher threads, dirtying tasks, kjournald) and
+# how far into the loadfile each instance got: the mean loadfile line its
+# clients had reached at the end of its timed run (the second column of
+# dbench's last "execute" line). Both instances run the same lines, so
+# the disk's split follows the gap between them (docs/offsets.md).
 #
 #   tools/offsets-sweep.sh [-o DIR] [--schedulers LIST] [--offsets "A,B ..."]
 #                          [SCENARIO] [--set K=V]...
@@ -56,15 +60,27 @@ by_path() {
 }
 
 table() {
-	echo "| offsets A,B (s) | flusher | elevator | dbench MB/s A | dbench MB/s B | disk bytes A / (A+B) | written by flushers / dirtiers (balance_dirty_pages) / fsync / journal |"
-	echo "|---|---|---|---|---|---|---|"
+	echo "| offsets A,B (s) | flusher | elevator | dbench MB/s A | dbench MB/s B | disk bytes A / (A+B) | written by flushers / dirtiers (balance_dirty_pages) / fsync / journal | loadfile line reached A / B |"
+	echo "|---|---|---|---|---|---|---|---|"
 	for p in $offsets; do
 		d=$out/off-${p/,/_}
 		for cell in "$d"/*/; do
 			cell=${cell%/}
 			[ -f "$cell/summary.json" ] || continue
 			paths="$(by_path writeback "$cell") $(by_path balance_dirty_pages "$cell") $(by_path fsync "$cell") $(by_path journal "$cell")"
-			"$wbfair" --format csv "$cell" 2>/dev/null | awk -F, -v p="$p" -v cell="$(basename "$cell")" -v paths="$paths" '
+			"$wbfair" --format csv "$cell" 2>/dev/null | awk -F, -v p="$p" -v dir="$cell" -v cell="$(basename "$cell")" -v paths="$paths" '
+			# reached NAME: the mean loadfile line of the last "execute"
+			# status line of dbench.NAME.log (0 if it has none)
+			function reached(nm,    f, line, x, r) {
+				f = dir "/dbench." nm ".log"; r = 0
+				while ((getline line < f) > 0) {
+					split(line, x, " ")
+					if (x[5] == "execute" && x[2] ~ /^[0-9]+$/)
+						r = x[2]
+				}
+				close(f)
+				return r
+			}
 			$1 == "dbench" && $3 == "throughput_mbps" && $4 == "" { name[++n] = $2; db[$2] = $5 }
 			$1 == "partitions" && $3 == "bytes_written" && $4 == "" { pb[$2] = $5 }
 			END {
@@ -73,10 +89,11 @@ table() {
 				a = pb[name[1]]; b = pb[name[2]]
 				split(paths, w, " "); tot = w[1] + w[2] + w[3] + w[4]
 				if (tot == 0) tot = 1
-				printf "| %s | %s | %s | %.2f | %.2f | %.1f%% | %.0f%% / %.0f%% / %.0f%% / %.0f%% |\n",
+				printf "| %s | %s | %s | %.2f | %.2f | %.1f%% | %.0f%% / %.0f%% / %.0f%% / %.0f%% | %d / %d |\n",
 				       p, fl_name, el, db[name[1]], db[name[2]],
 				       (a + b > 0 ? 100 * a / (a + b) : 0),
-				       100 * w[1] / tot, 100 * w[2] / tot, 100 * w[3] / tot, 100 * w[4] / tot
+				       100 * w[1] / tot, 100 * w[2] / tot, 100 * w[3] / tot, 100 * w[4] / tot,
+				       reached(name[1]), reached(name[2])
 			}'
 		done
 	done

@@ -1,7 +1,8 @@
 # tools/offsets-sweep.sh: one row per offsets x flusher x elevator, the
-# instances' rates from their dbench logs, and the write paths adding up
-# to 100% of what summary.json says reached the disk; a directory it did
-# not make is refused (exit 2) and left alone.
+# instances' rates from their dbench logs, the write paths adding up to
+# 100% of what summary.json says reached the disk, and the loadfile line
+# each instance reached (its dbench log's last status line); a directory
+# it did not make is refused (exit 2) and left alone.
 . tests/shlib.sh
 [ -r /usr/share/dbench/client.txt ] || skip "dbench's client.txt not installed"
 export WBSIM=$BIN/wbsim WBFAIR=$BIN/wbfair
@@ -16,6 +17,14 @@ grep -q '"start_s": 1.0' "$TMP/sw/off-1_0/bdi-noop/summary.json" || fail "offset
 awk -F'|' '/^\| [0-9]/ { s = 0; n = split($8, w, "/"); for (i = 1; i <= n; i++) { gsub(/[ %]/, "", w[i]); s += w[i] }
 	if (s < 97 || s > 103) { print "paths add up to " s ": " $0; bad = 1 } } END { exit bad }' "$TMP/out" ||
 	fail "write paths do not add up to 100%"
+# the loadfile line each instance reached: its dbench log's last status
+# line, which the table must repeat
+for cell in bdi-noop wq-noop; do
+	want="$(awk '$5 == "execute" { r = $2 } END { print r + 0 }' "$TMP/sw/off-0_0/$cell/dbench.sda1.log") / $(awk '$5 == "execute" { r = $2 } END { print r + 0 }' "$TMP/sw/off-0_0/$cell/dbench.sda3.log")"
+	case $want in "0 / "* | *" / 0") fail "$cell: no execute line in a dbench log" ;; esac
+	grep -q "^| 0,0 | ${cell%-noop} | noop | .* | $want |\$" "$TMP/out" ||
+		fail "$cell: the table does not end with the lines reached, $want"
+done
 mkdir "$TMP/mine" && echo keep >"$TMP/mine/file"
 tools/offsets-sweep.sh -o "$TMP/mine" --offsets "0,0" >/dev/null 2>&1
 [ $? = 2 ] || fail "a directory the sweep did not make was not refused with exit 2"
