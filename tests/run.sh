@@ -98,6 +98,19 @@ report() { # index
 }
 
 declare -A pidof=()
+# interrupted: timeout(1) runs each test in a process group of its own,
+# which a terminal's ^C does not reach; pass the signal on (timeout sends
+# it to the test's group), wait for them, and stop
+stop() {
+	local p
+	for p in "${!pidof[@]}"; do
+		pkill -TERM -P "$p" 2>/dev/null
+	done
+	wait
+	echo "$0: interrupted" >&2
+	exit 130
+}
+trap stop INT TERM
 next=0 running=0
 while [ $next -lt ${#names[@]} ] || [ $running -gt 0 ]; do
 	while [ $running -lt "$jobs" ] && [ $next -lt ${#names[@]} ]; do
