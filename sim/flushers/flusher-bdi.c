@@ -87,17 +87,16 @@ static struct inode *fair_next_inode(struct bdi_writeback *wb,
 {
 	struct list_head *pos;
 
-	if (fp->turn && fp->turn_left > 0) {
-		if (walked && next)
-			return next;
-		for (pos = wb->b_io.prev; !walked && pos != &wb->b_io;
-		     pos = pos->prev) {
+	/* a walk runs only within a turn with quantum left */
+	if (walked && next)
+		return next;
+	if (!walked && fp->turn && fp->turn_left > 0)
+		for (pos = wb->b_io.prev; pos != &wb->b_io; pos = pos->prev) {
 			struct inode *inode = list_entry(pos, struct inode, i_list);
 
 			if (inode->i_sb == fp->turn)
 				return inode;
 		}
-	}
 	/* turn over (quantum used or no inode of it left): next superblock,
 	 * in the order of the oldest inodes on b_io */
 	if (list_empty(&wb->b_io))
@@ -217,13 +216,11 @@ static void writeback_inodes_wb(struct machine *m, struct bdi_writeback *wb,
 	struct super_block *sb = wbc->sb;
 	const bool fair = model(m)->fair && !sb;
 	/* busy inodes skipped a run at a time where a visit does nothing
-	 * else (requeue_busy_run) */
-	const bool skip_busy = !fair && !wb_trace_verbose_on(m) &&
+	 * else: requeue_busy_run, or bdi-fair's fair_requeue_busy */
+	const bool busy_runs = !wb_trace_verbose_on(m) &&
 			       wbc->sync_mode == WB_SYNC_NONE;
-	/* and bdi-fair's busy picks in one walk (fair_requeue_busy) */
-	const bool fair_busy = fair && !wb_trace_verbose_on(m) &&
-			       wbc->sync_mode == WB_SYNC_NONE;
-
+	const bool skip_busy = !fair && busy_runs;
+	const bool fair_busy = fair && busy_runs;
 	/* for the pick right after a walk (fair_requeue_busy) */
 	bool walked = false;
 	struct inode *next = NULL;

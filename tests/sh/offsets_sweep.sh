@@ -19,8 +19,10 @@ awk -F'|' '/^\| [0-9]/ { s = 0; n = split($8, w, "/"); for (i = 1; i <= n; i++) 
 	fail "write paths do not add up to 100%"
 # the loadfile line each instance reached: its dbench log's last status
 # line, which the table must repeat
+reached() { awk '$5 == "execute" { r = $2 } END { print r + 0 }' "$1"; }
 for cell in bdi-noop wq-noop; do
-	want="$(awk '$5 == "execute" { r = $2 } END { print r + 0 }' "$TMP/sw/off-0_0/$cell/dbench.sda1.log") / $(awk '$5 == "execute" { r = $2 } END { print r + 0 }' "$TMP/sw/off-0_0/$cell/dbench.sda3.log")"
+	d=$TMP/sw/off-0_0/$cell
+	want="$(reached "$d/dbench.sda1.log") / $(reached "$d/dbench.sda3.log")"
 	case $want in "0 / "* | *" / 0") fail "$cell: no execute line in a dbench log" ;; esac
 	grep -q "^| 0,0 | ${cell%-noop} | noop | .* | $want |\$" "$TMP/out" ||
 		fail "$cell: the table does not end with the lines reached, $want"
