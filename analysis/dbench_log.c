@@ -108,7 +108,48 @@ static int parse_throughput(const char *line, struct wbf_dbench *d)
 	return 0;
 }
 
-enum state { PREAMBLE, RUNNING, OPTABLE, DONE };
+/*
+ * A row of a client's own table: dbench prints every op that any client
+ * ran, so a client that never ran it divides 0 by 0: "-nan" (glibc).
+ */
+static bool is_client_op(const char *line)
+{
+	struct wbf_dbench_op op;
+	const char *p = wbf_skip_space(line);
+	uint64_t n;
+
+	if (!parse_op(line, &op))
+		return true;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	if (!num_u64(&p, &n) || n)
+		return false;
+	p = wbf_skip_space(p);
+	if (*p == '-')
+		p++;
+	if (strncmp(p, "nan", 3))
+		return false;
+	p += 3;
+	return num_double(&p, &op.max_ms) && wbf_is_blank(p);
+}
+
+/* "Client %d did %d lines and %.0f bytes"; clients come in order */
+static int parse_client(const char *line, size_t expect_id,
+			struct wbf_dbench_client *c)
+{
+	const char *p = line;
+	uint64_t id;
+
+	if (!expect(&p, "Client") || !num_u64(&p, &id) || id != expect_id ||
+	    !expect(&p, "did") || !num_u64(&p, &c->lines) ||
+	    !expect(&p, "lines and") || !num_double(&p, &c->bytes) ||
+	    !expect(&p, "bytes") || !wbf_is_blank(p))
+		return -1;
+	return 0;
+}
+
+/* PERCLIENT: after "Per client results:", each client's line and table */
+enum state { PREAMBLE, RUNNING, OPTABLE, PERCLIENT, DONE };
 
 /**
  * wbf_dbench_parse() - read a dbench 4.0 log
@@ -165,7 +206,31 @@ int wbf_dbench_parse(struct wbf_dbench *d, const char *name, const void *data,
 			st = RUNNING;
 			continue;
 		}
-		if (st != PREAMBLE &&
+		if (st == PERCLIENT) {
+			struct wbf_dbench_client c;
+
+			/* each client's op table repeats the overall one */
+			if (!strncmp(p, "Operation", 9) || !strncmp(p, "----", 4) ||
+			    is_client_op(line))
+				continue;
+			if (!strncmp(p, "Client ", 7)) {
+				if (parse_client(line, d->nclient_results, &c))
+					return wbf_errf(e, -EINVAL,
+							"%s:%zu: bad per-client line (want 'Client %zu did N lines and B bytes')",
+							name, it.lineno,
+							d->nclient_results);
+				if (WBF_GROW(d->per_client, d->cap_client_results,
+					     d->nclient_results + 1))
+					return wbf_errf(e, -ENOMEM, "out of memory");
+				d->per_client[d->nclient_results++] = c;
+				continue;
+			}
+		}
+		if (st == OPTABLE && !strcmp(wbf_skip_space(p), "Per client results:")) {
+			st = PERCLIENT;
+			continue;
+		}
+		if (st != PREAMBLE && st != PERCLIENT &&
 		    (!strncmp(p, "Operation", 9) || !strncmp(p, "----", 4))) {
 			st = OPTABLE;
 			continue;
@@ -282,6 +347,49 @@ double wbf_dbench_seconds(const struct wbf_dbench *d)
 	return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/**
+ * wbf_dbench_spread() - how far apart the clients ended in the loadfile
+ * @d: parsed log
+ * @s: result
+ *
+ * dbench's mean line (the second column) hides how the clients spread:
+ * with a throttle that holds a few clients for minutes and lets others run
+ * (2.6.30/2.6.32), the clients of one instance end hundreds of lines
+ * apart; with one that paces every client alike (3.2+) they stay close.
+ *
+ * Return: 0, -ENOENT without --per-client-results, -ENOMEM.
+ */
+int wbf_dbench_spread(const struct wbf_dbench *d, struct wbf_dbench_spread *s)
+{
+	double *v;
+	size_t i;
+
+	if (!d->nclient_results)
+		return -ENOENT;
+	v = malloc(d->nclient_results * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < d->nclient_results; i++)
+		v[i] = (double)d->per_client[i].lines;
+	qsort(v, d->nclient_results, sizeof(*v), cmp_double);
+	s->n = d->nclient_results;
+	s->min = v[0];
+	s->max = v[s->n - 1];
+	s->p10 = wbf_percentile_sorted(v, s->n, 10);
+	s->p50 = wbf_percentile_sorted(v, s->n, 50);
+	s->p90 = wbf_percentile_sorted(v, s->n, 90);
+	s->mean = wbf_mean(v, s->n);
+	free(v);
+	return 0;
+}
+
 /**
  * wbf_dbench_free() - release a parsed log
  * @d: parsed log
@@ -290,5 +398,6 @@ void wbf_dbench_free(struct wbf_dbench *d)
 {
 	free(d->pts);
 	free(d->ops);
+	free(d->per_client);
 	memset(d, 0, sizeof(*d));
 }

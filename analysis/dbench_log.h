@@ -10,6 +10,10 @@
  *    Operation      Count    AvgLat    MaxLat
  *    ----------------------------------------
  *    NTCreateX      63407     0.028     8.183
+ *   Per client results:                  (--per-client-results only)
+ *   Client 0 did 1234 lines and 5678 bytes
+ *    Operation      Count    AvgLat    MaxLat   (that client's table)
+ *    ...
  *   Throughput 331.344 MB/sec  2 clients  2 procs  max_latency=11.684 ms
  *
  * The MB/sec of a per-second line is dbench's running AVERAGE: the bytes
@@ -53,12 +57,21 @@ struct wbf_dbench_op {
 	double avg_ms, max_ms;
 };
 
+/* one client of --per-client-results: its loadfile line counter at the
+ * end (comments included, never reset) and its bytes after warm-up */
+struct wbf_dbench_client {
+	uint64_t lines;
+	double bytes;
+};
+
 struct wbf_dbench {
 	char name[64];
 	struct wbf_dbench_point *pts;
 	size_t npts, cap_pts;
 	struct wbf_dbench_op *ops;
 	size_t nops, cap_ops;
+	struct wbf_dbench_client *per_client;	/* in client order */
+	size_t nclient_results, cap_client_results;
 	size_t cleanup_lines;
 	bool has_throughput;
 	double throughput;	/* MB/s, the final line */
@@ -67,6 +80,13 @@ struct wbf_dbench {
 	bool sync_open, sync_dirs;
 };
 
+/* the clients' lines at the end: nearest-rank percentiles (metrics.h) */
+struct wbf_dbench_spread {
+	size_t n;
+	double min, p10, p50, p90, max, mean;
+};
+
+int wbf_dbench_spread(const struct wbf_dbench *d, struct wbf_dbench_spread *s);
 int wbf_dbench_parse(struct wbf_dbench *d, const char *name, const void *data,
 		     size_t len, struct wbf_err *e);
 int wbf_dbench_series(const struct wbf_dbench *d, uint64_t interval_ns,

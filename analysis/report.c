@@ -233,6 +233,29 @@ static int block_json(struct json_object *root, struct wbf_run *r)
 	return 0;
 }
 
+/* "clients_lines": where the clients ended, with --per-client-results */
+static int dbench_spread_json(struct json_object *x, const struct wbf_dbench *d)
+{
+	struct wbf_dbench_spread s;
+	struct json_object *c;
+	int ret = wbf_dbench_spread(d, &s);
+
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		return ret;
+	c = json_object_new_object();
+	jadd(c, "clients", jint(s.n));
+	jadd(c, "min", wbf_jnum(s.min));
+	jadd(c, "p10", wbf_jnum(s.p10));
+	jadd(c, "p50", wbf_jnum(s.p50));
+	jadd(c, "p90", wbf_jnum(s.p90));
+	jadd(c, "max", wbf_jnum(s.max));
+	jadd(c, "mean", wbf_jnum(s.mean));
+	jadd(x, "clients_lines", c);
+	return 0;
+}
+
 static int dbench_json(struct json_object *root, const struct wbf_run *r)
 {
 	struct json_object *a = json_object_new_array(), *x, *ops, *op;
@@ -266,6 +289,13 @@ static int dbench_json(struct json_object *root, const struct wbf_run *r)
 			json_object_array_add(ops, op);
 		}
 		jadd(x, "ops", ops);
+		ret = dbench_spread_json(x, d);
+		if (ret) {
+			json_object_put(x);
+			json_object_put(a);
+			wbf_group_free(&g);
+			return ret;
+		}
 		json_object_array_add(a, x);
 	}
 	jadd(root, "dbench", a);

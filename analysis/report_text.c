@@ -198,6 +198,33 @@ static void text_ftrace(FILE *o, const struct wbf_ftrace *ft)
 			(unsigned long long)ft->counts[i].count);
 }
 
+/* dbench --per-client-results: where each instance's clients ended */
+static int text_dbench_spread(FILE *o, const struct wbf_run *r)
+{
+	struct wbf_dbench_spread s;
+	bool head = false;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < r->ndb; i++) {
+		ret = wbf_dbench_spread(&r->db[i], &s);
+		if (ret == -ENOENT)
+			continue;
+		if (ret)
+			return ret;
+		if (!head) {
+			fprintf(o, "dbench clients' loadfile line at the end (--per-client-results)\n");
+			fprintf(o, "%-24s %7s %7s %7s %7s %7s %7s %8s\n", "instance",
+				"clients", "min", "p10", "p50", "p90", "max", "mean");
+			head = true;
+		}
+		fprintf(o, "%-24s %7zu %7.0f %7.0f %7.0f %7.0f %7.0f %8.1f\n",
+			r->db[i].name, s.n, s.min, s.p10, s.p50, s.p90, s.max,
+			s.mean);
+	}
+	return 0;
+}
+
 /**
  * wbf_report_text() - the plain text report of a run
  * @out: output
@@ -220,6 +247,8 @@ int wbf_report_text(FILE *out, struct wbf_run *r)
 		if (!ret)
 			text_group(out, r, &g, "MB/s");
 		wbf_group_free(&g);
+		if (!ret)
+			ret = text_dbench_spread(out, r);
 	}
 	if (!ret && r->nfio) {
 		ret = wbf_group_fio(r, &g);

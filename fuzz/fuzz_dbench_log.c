@@ -16,8 +16,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&d, 0, sizeof(d));
 	if (!wbf_dbench_parse(&d, "fuzz.log", data, size, &e) &&
 	    !wbf_dbench_series(&d, 1000000000, &mb, &n, &clamped)) {
+		struct wbf_dbench_spread sp;
+
 		free(mb);
 		(void)wbf_dbench_mbps(&d);
+		(void)wbf_dbench_spread(&d, &sp);
 	}
 	wbf_dbench_free(&d);
 	return 0;

@@ -78,6 +78,63 @@ static void test_dbench(void)
 	wbf_dbench_free(&d);
 }
 
+/*
+ * dbench 4.0 --per-client-results: after the table, each client's line
+ * count and bytes, and its own table, where an op it never ran is 0/0.
+ */
+static void test_dbench_per_client(void)
+{
+	static const char log[] =
+		"dbench version 4.00 - Copyright Andrew Tridgell 1999-2004\n"
+		"   3       640     1.00 MB/sec  execute   1 sec  latency 2.000 ms\n"
+		"   3  cleanup   2 sec\n"
+		"\n"
+		" Operation      Count    AvgLat    MaxLat\n"
+		" ----------------------------------------\n"
+		" WriteX             4     1.500     2.000\n"
+		" Flush              1     3.000     3.000\n"
+		"Per client results:\n"
+		"Client 0 did 700 lines and 65536 bytes\n"
+		" Operation      Count    AvgLat    MaxLat\n"
+		" ----------------------------------------\n"
+		" WriteX             1     1.000     1.000\n"
+		" Flush              0      -nan     0.000\n"
+		"\n"
+		"Client 1 did 14 lines and 0 bytes\n"
+		" Operation      Count    AvgLat    MaxLat\n"
+		" ----------------------------------------\n"
+		" WriteX             0       nan     0.000\n"
+		" Flush              1     3.000     3.000\n"
+		"Client 2 did 1206 lines and 196608 bytes\n"
+		" Operation      Count    AvgLat    MaxLat\n"
+		" ----------------------------------------\n"
+		" WriteX             3     1.667     2.000\n"
+		"Throughput 1 MB/sec  3 clients  3 procs  max_latency=3.000 ms\n";
+	struct wbf_dbench d = { 0 };
+	struct wbf_dbench_spread sp;
+	struct wbf_err e = { "" };
+
+	CHECK(wbf_dbench_parse(&d, "pc.log", log, strlen(log), &e) == 0);
+	/* the per-client tables are not the run's: two ops, as printed */
+	CHECK_EQ_U64(d.nops, 2);
+	CHECK_EQ_U64(d.nclient_results, 3);
+	CHECK_EQ_U64(d.per_client[1].lines, 14);
+	CHECK(d.per_client[2].bytes == 196608);
+	CHECK(d.has_throughput && d.clients == 3);
+	CHECK(wbf_dbench_spread(&d, &sp) == 0);
+	/* nearest rank of {14, 700, 1206}: p10 the first, p50 the second */
+	CHECK(sp.n == 3 && sp.min == 14 && sp.max == 1206);
+	CHECK(sp.p10 == 14 && sp.p50 == 700 && sp.p90 == 1206);
+	CHECK_NEAR(sp.mean, (14 + 700 + 1206) / 3.0, 1e-9);
+	wbf_dbench_free(&d);
+
+	/* a log without them has no spread */
+	CHECK(wbf_dbench_parse(&d, "x.log", log, strstr(log, "Per client") - log,
+			       &e) == 0);
+	CHECK(wbf_dbench_spread(&d, &sp) == -ENOENT);
+	wbf_dbench_free(&d);
+}
+
 static void test_dbench_garbage(void)
 {
 	static const char *const bad[][2] = {
@@ -89,6 +146,12 @@ static void test_dbench_garbage(void)
 		{ "dbench version 4.00\n   2  100  1.0 MB/sec  execute 1 sec  latency 1 ms\n   2  100  1.0 MB/sec  warmup 1 sec  latency 1 ms\n",
 		  "x.log:3: warmup line after execute" },
 		{ "dbench version 4.00\nRunning for 6 seconds\n", "x.log:2: no dbench results" },
+		{ "dbench version 4.00\n   2  100  1.0 MB/sec  execute 1 sec  latency 1 ms\n Operation Count AvgLat MaxLat\nPer client results:\nClient 1 did 5 lines and 0 bytes\n",
+		  "x.log:5: bad per-client line (want 'Client 0" },
+		{ "dbench version 4.00\n   2  100  1.0 MB/sec  execute 1 sec  latency 1 ms\n Operation Count AvgLat MaxLat\nPer client results:\nClient 0 did many lines\n",
+		  "x.log:5: bad per-client line" },
+		{ "dbench version 4.00\n   2  100  1.0 MB/sec  execute 1 sec  latency 1 ms\n Operation Count AvgLat MaxLat\nPer client results:\n WriteX 3 -nan 1.0\n",
+		  "x.log:5: not a dbench line" },
 		{ "dbench version 4.00\n   2  100  1.0 MB/sec  execute 1 sec  latency 1 ms\nThroughput 1 MB/sec  2 clients  2 procs  max_latency=1.000 ms\nmore\n",
 		  "x.log:4: text after the Throughput" },
 	};
@@ -498,6 +561,7 @@ static void test_dirty_rules(void)
 int main(void)
 {
 	test_dbench();
+	test_dbench_per_client();
 	test_dbench_garbage();
 	test_blkparse_text();
 	test_blkparse_split();
