@@ -21,6 +21,7 @@ struct dbench_params {
 	unsigned int clients;		/* per instance */
 	struct opt_list instances;	/* partitions; "" = every mount */
 	struct opt_list start_offsets;	/* seconds, one per instance */
+	bool per_client_results;	/* dbench --per-client-results */
 	sim_time_t cpu[DBENCH_OP_NR];	/* CPU per op, by type */
 	sim_time_t cpu_per_kib;		/* copying data in or out */
 	const struct config *cfg;	/* where values came from, or NULL */
