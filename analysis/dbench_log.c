@@ -226,7 +226,7 @@ int wbf_dbench_parse(struct wbf_dbench *d, const char *name, const void *data,
 				continue;
 			}
 		}
-		if (st == OPTABLE && !strcmp(wbf_skip_space(p), "Per client results:")) {
+		if (st == OPTABLE && !strcmp(p, "Per client results:")) {
 			st = PERCLIENT;
 			continue;
 		}

@@ -125,9 +125,10 @@ gaps() {
 		printf "\n"
 	}' "$1/dbench.$2.log" "$1/dbench.$3.log"
 }
-# spread RUN_DIR NAME: p10 p50 p90 of where NAME's clients ended
+# spread RUN_DIR NAME: p10 p50 p90 of where NAME's clients ended (wbfair
+# on the log alone: the run's blktrace and trace are not needed here)
 spread() {
-	"$wbfair" --format csv "$1" 2>/dev/null | awk -F, -v nm="$2" '
+	"$wbfair" --format csv "$1/dbench.$2.log" 2>/dev/null | awk -F, -v nm="$2" '
 	$1 == "dbench" && $2 == nm && $3 ~ /^clients_lines\.p(10|50|90)$/ { v[$3] = $5 }
 	END { print v["clients_lines.p10"] + 0, v["clients_lines.p50"] + 0, v["clients_lines.p90"] + 0 }'
 }
